@@ -1,0 +1,187 @@
+/**
+ * What went wrong with an event, as a stable code:
+ *
+ * - `ERR_UNKNOWN_EVENT_TYPE`: the type is not one of the 32 event types (ruling 10);
+ * - `ERR_INVALID_EVENT_CONTENT`: the content does not match its type's schema;
+ * - `ERR_INVALID_EVENT`: the event itself is not a `{ type, content }` object.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { EventValidationErrorCode } from "messaging-events/events";
+ *
+ * const code: EventValidationErrorCode = "ERR_UNKNOWN_EVENT_TYPE";
+ * ```
+ */
+export type EventValidationErrorCode =
+  | "ERR_UNKNOWN_EVENT_TYPE"
+  | "ERR_INVALID_EVENT_CONTENT"
+  | "ERR_INVALID_EVENT";
+
+/**
+ * The kind of one problem, stable across releases:
+ *
+ * - `required`: a required member is missing;
+ * - `invalid_type`: a value has the wrong JSON type;
+ * - `invalid_value`: a value is not one of the allowed values (enums, variant tags);
+ * - `invalid_format`: a string is not in the required format (date-time);
+ * - `too_long` / `too_short`: a string has too many / too few characters (Unicode code points);
+ * - `too_many_items` / `too_few_items`: an array has too many / too few entries;
+ * - `unknown_property`: a member that the object does not allow (strict objects);
+ * - `not_json`: a value that JSON cannot carry (`undefined`, `NaN`, a function, a `Date`, a cycle);
+ * - `exactly_one_of`: the media rule: exactly one of `label` or `body`;
+ * - `boolean_options`: the options of a `boolean` action need one `"true"` and one `"false"`;
+ * - `no_matching_variant`: a value matches none of the alternatives of a union;
+ * - `unknown_event_type`: the event type is not known;
+ * - `unreadable`: reading the input threw (a throwing getter or proxy).
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { EventValidationIssueCode } from "messaging-events/events";
+ *
+ * const code: EventValidationIssueCode = "too_long";
+ * ```
+ */
+export type EventValidationIssueCode =
+  | "required"
+  | "invalid_type"
+  | "invalid_value"
+  | "invalid_format"
+  | "too_long"
+  | "too_short"
+  | "too_many_items"
+  | "too_few_items"
+  | "unknown_property"
+  | "not_json"
+  | "exactly_one_of"
+  | "boolean_options"
+  | "no_matching_variant"
+  | "unknown_event_type"
+  | "unreadable";
+
+/**
+ * One problem found in an event. `path` and `pointer` locate it from the root of the event
+ * (`{ type, content }`), so a problem in the content starts with `content`.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { EventValidationIssue } from "messaging-events/events";
+ *
+ * const issue: EventValidationIssue = {
+ *   code: "too_long",
+ *   path: ["content", "format"],
+ *   pointer: "/content/format",
+ *   message: "content.format must be at most 100 characters long, not 101",
+ * };
+ * ```
+ */
+export interface EventValidationIssue {
+  /** The kind of problem. */
+  readonly code: EventValidationIssueCode;
+  /** Where it is, from the root of the event: `["content", "options", 0, "value"]`. */
+  readonly path: readonly (string | number)[];
+  /** The same place as an RFC 6901 JSON pointer: `"/content/options/0/value"`. */
+  readonly pointer: string;
+  /** A sentence a person can act on: which field, what was expected, what was found. */
+  readonly message: string;
+}
+
+const brand = Symbol.for("messaging-events.EventValidationError");
+
+/**
+ * Thrown by the `parse…` functions, and returned by the `safeParse…` ones, when an event or its
+ * content is invalid. It carries a stable {@link EventValidationError.code}, the event type, and
+ * every {@link EventValidationIssue} with its path and JSON pointer. Its message lists them all.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { EventValidationError, parseEventContent } from "messaging-events/events";
+ *
+ * try {
+ *   parseEventContent("s.form", { formId: "" });
+ * } catch (error) {
+ *   if (error instanceof EventValidationError) {
+ *     console.log(error.code); // "ERR_INVALID_EVENT_CONTENT"
+ *     console.log(error.issues[0]?.pointer); // "/content/formId"
+ *   }
+ * }
+ * ```
+ */
+export class EventValidationError extends Error {
+  /** What went wrong, as a stable code. */
+  readonly code: EventValidationErrorCode;
+  /** The event type the content was checked against, or the unknown type that was given. */
+  readonly eventType: string | undefined;
+  /** Every problem found. Never empty. */
+  readonly issues: readonly EventValidationIssue[];
+
+  /**
+   * Creates the error. The library creates these; applications normally only read them.
+   *
+   * @param code - What went wrong.
+   * @param eventType - The event type concerned, if known.
+   * @param issues - The problems found; the message is built from them.
+   */
+  constructor(
+    code: EventValidationErrorCode,
+    eventType: string | undefined,
+    issues: readonly EventValidationIssue[],
+  ) {
+    super(formatMessage(code, eventType, issues));
+    this.name = "EventValidationError";
+    this.code = code;
+    this.eventType = eventType;
+    this.issues = issues;
+  }
+
+  /** @internal Marks instances so {@link isEventValidationError} recognises them across realms and copies of the library. */
+  get [brand](): true {
+    return true;
+  }
+}
+
+function formatMessage(
+  code: EventValidationErrorCode,
+  eventType: string | undefined,
+  issues: readonly EventValidationIssue[],
+): string {
+  const subject =
+    code === "ERR_UNKNOWN_EVENT_TYPE"
+      ? "Unknown event type"
+      : code === "ERR_INVALID_EVENT"
+        ? "Invalid event"
+        : `Invalid ${eventType} content`;
+  if (issues.length === 1) return `${subject}: ${issues[0]!.message}`;
+  return `${subject}: ${issues.length} problems\n${issues.map((issue) => `- ${issue.message}`).join("\n")}`;
+}
+
+/**
+ * Tells whether a value is an {@link EventValidationError}, also when it comes from another realm
+ * (an iframe, a worker) or another copy of this library, where `instanceof` fails.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { isEventValidationError, parseEventContent } from "messaging-events/events";
+ *
+ * try {
+ *   parseEventContent("s.presence", { status: "BUSY" });
+ * } catch (error) {
+ *   if (isEventValidationError(error)) console.log(error.issues.map((issue) => issue.message));
+ * }
+ * ```
+ */
+export function isEventValidationError(value: unknown): value is EventValidationError {
+  return (
+    value instanceof EventValidationError ||
+    (typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true)
+  );
+}

@@ -1,0 +1,27 @@
+import * as z from "zod/mini";
+import { exactlyOneOf } from "../../internal/exactlyOneOf.js";
+import { jsonObject } from "../../internal/jsonValue.js";
+
+/**
+ * Content schema of `s.message.media`: `mediaId` (string, required) plus exactly one of `label`
+ * and `body` (strings), and `annotations` (any JSON object, optional). Content with both `label`
+ * and `body`, or with neither, is invalid (ruling 6). Additional properties are allowed and kept.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { messageMediaContent } from "messaging-events/events";
+ *
+ * messageMediaContent.safeParse({ mediaId: "m-1", label: "cat.jpg" }).success; // true
+ * messageMediaContent.safeParse({ mediaId: "m-1", label: "cat.jpg", body: "A cat" }).success; // false
+ * ```
+ */
+export const messageMediaContent = /* @__PURE__ */ z
+  .looseObject({
+    label: z.optional(z.string()),
+    body: z.optional(z.string()),
+    mediaId: z.string(),
+    annotations: z.optional(jsonObject()),
+  })
+  .check(exactlyOneOf(["label", "body"]));

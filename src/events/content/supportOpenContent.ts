@@ -1,0 +1,18 @@
+import type * as z from "zod/mini";
+import { type JsonValue, jsonValue } from "../../internal/jsonValue.js";
+
+/**
+ * Content schema of `s.support.open`. The spec gives an empty schema, so any JSON value is accepted:
+ * objects, arrays, strings, numbers, booleans and `null` (ruling 3). `undefined`, functions,
+ * non-finite numbers, class instances and circular references are not JSON and are rejected.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { supportOpenContent } from "messaging-events/events";
+ *
+ * supportOpenContent.parse(null);
+ * ```
+ */
+export const supportOpenContent: z.ZodMiniCustom<JsonValue, JsonValue> = /* @__PURE__ */ jsonValue();

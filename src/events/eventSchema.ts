@@ -1,0 +1,39 @@
+import * as z from "zod/mini";
+import type { EventContentSchemas } from "./EventContent.js";
+import { eventContentSchemas } from "./eventContentSchemas.js";
+import { type EventType, eventTypes } from "./eventTypes.js";
+
+/** The schema of one `{ type, content }` variant of {@link eventSchema}. */
+export type EventVariantSchema<T extends EventType> = z.ZodMiniObject<
+  { type: z.ZodMiniLiteral<T>; content: EventContentSchemas[T] },
+  z.core.$strict
+>;
+
+type VariantSchemas<T extends readonly EventType[]> = {
+  -readonly [I in keyof T]: T[I] extends EventType ? EventVariantSchema<T[I]> : never;
+};
+
+// @__NO_SIDE_EFFECTS__
+function buildEventSchema() {
+  const variants = eventTypes.map((type) =>
+    z.strictObject({ type: z.literal(type), content: eventContentSchemas[type] }),
+  ) as unknown as VariantSchemas<typeof eventTypes>;
+  return z.discriminatedUnion("type", variants);
+}
+
+/**
+ * The schema of a whole event, `{ type, content }`: a discriminated union on `type` over all 32
+ * event types, each checking `content` with its type's schema. No other members are allowed.
+ * Compose it into your own schemas, or use {@link parseEvent} for the library's readable errors.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { eventSchema } from "messaging-events/events";
+ *
+ * const result = eventSchema.safeParse({ type: "s.presence", content: { status: "AWAY" } });
+ * if (result.success && result.data.type === "s.presence") console.log(result.data.content.status);
+ * ```
+ */
+export const eventSchema = /* @__PURE__ */ buildEventSchema();

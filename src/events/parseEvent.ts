@@ -1,0 +1,24 @@
+import type { Event } from "./EventContent.js";
+import { safeParseEvent } from "./safeParseEvent.js";
+
+/**
+ * Validates a whole event, `{ type, content }`, and returns it typed, or throws an
+ * {@link EventValidationError} (codes as for {@link safeParseEvent}).
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @throws {EventValidationError} when the event, its type or its content is invalid.
+ *
+ * @example
+ * ```ts
+ * import { parseEvent } from "messaging-events/events";
+ *
+ * const event = parseEvent({ type: "s.message.text", content: { body: "Hello!" } });
+ * if (event.type === "s.message.text") console.log(event.content.body);
+ * ```
+ */
+export function parseEvent(value: unknown): Event {
+  const result = safeParseEvent(value);
+  if (!result.success) throw result.error;
+  return result.data;
+}

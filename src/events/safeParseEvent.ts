@@ -1,0 +1,48 @@
+import { describeValue, withArticle } from "../internal/describe.js";
+import { isPlainObject } from "../internal/isPlainObject.js";
+import type { Event } from "./EventContent.js";
+import { EventValidationError } from "./EventValidationError.js";
+import { eventSchema } from "./eventSchema.js";
+import { isEventType } from "./isEventType.js";
+import { runContentSchema, type SafeParseResult } from "./safeParseEventContent.js";
+import { unknownEventTypeError } from "./unknownEventTypeError.js";
+
+/**
+ * Validates a whole event, `{ type, content }`, and never throws, whatever it is given. The failure
+ * codes are `ERR_UNKNOWN_EVENT_TYPE` (the type is not one of the 32), `ERR_INVALID_EVENT_CONTENT`
+ * (the content does not match its type) and `ERR_INVALID_EVENT` (not an object, or members other
+ * than `type` and `content`). On success, `data` is the typed {@link Event}, which narrows on `type`.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { safeParseEvent } from "messaging-events/events";
+ *
+ * const result = safeParseEvent(JSON.parse('{"type":"s.room.pin","content":{"value":true}}'));
+ * if (result.success && result.data.type === "s.room.pin") console.log(result.data.content.value); // true
+ * ```
+ */
+export function safeParseEvent(value: unknown): SafeParseResult<Event> {
+  if (!isPlainObject(value)) {
+    const error = new EventValidationError("ERR_INVALID_EVENT", undefined, [
+      {
+        code: "invalid_type",
+        path: [],
+        pointer: "",
+        message: `the event must be an object with type and content, not ${withArticle(describeValue(value))}`,
+      },
+    ]);
+    return { success: false, error };
+  }
+  let type: unknown;
+  try {
+    type = value.type;
+  } catch {
+    type = undefined;
+  }
+  if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
+  const result = runContentSchema<Event>(eventSchema, value, type, [], "ERR_INVALID_EVENT_CONTENT");
+  if (result.success || result.error.issues.every((issue) => issue.path[0] === "content")) return result;
+  return { success: false, error: new EventValidationError("ERR_INVALID_EVENT", type, result.error.issues) };
+}

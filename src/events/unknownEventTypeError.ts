@@ -1,0 +1,66 @@
+import { describeValue, quote, withArticle } from "../internal/describe.js";
+import { EventValidationError } from "./EventValidationError.js";
+import { eventTypes } from "./eventTypes.js";
+import { toJsonPointer } from "./toJsonPointer.js";
+
+/** The known type nearest to a misspelt one, if it is close enough to be a likely typo. */
+function closestEventType(value: string): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(value.length / 4)) + 1;
+  for (const type of eventTypes) {
+    const distance = editDistance(value, type, bestDistance);
+    if (distance < bestDistance) {
+      best = type;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance, giving up (returning `limit`) once it cannot be below `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin >= limit) return limit;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * The error for a type that is not one of the 32 event types (ruling 10), with a suggestion when the
+ * type looks like a typo of a known one.
+ */
+export function unknownEventTypeError(
+  type: unknown,
+  path: readonly (string | number)[],
+): EventValidationError {
+  let message: string;
+  if (typeof type !== "string") {
+    message =
+      type === undefined
+        ? 'type is required: expected an event type such as "s.message.text"'
+        : `type must be an event type such as "s.message.text", not ${withArticle(describeValue(type))}`;
+  } else {
+    const suggestion = closestEventType(type);
+    message = `type ${quote(type)} is not a known event type${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+  }
+  const pointerPath = [...path, "type"];
+  return new EventValidationError("ERR_UNKNOWN_EVENT_TYPE", typeof type === "string" ? type : undefined, [
+    {
+      code: "unknown_event_type",
+      path: pointerPath,
+      pointer: toJsonPointer(pointerPath),
+      message,
+    },
+  ]);
+}

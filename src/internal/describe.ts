@@ -1,0 +1,69 @@
+import { isPlainObject } from "./isPlainObject.js";
+
+/** Names a value for an error message: its JSON type, or what makes it not JSON. */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  switch (typeof value) {
+    case "number":
+      return Number.isFinite(value) ? "number" : String(value);
+    case "object": {
+      if (isPlainObject(value)) return "object";
+      let name: unknown;
+      try {
+        name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+      } catch {
+        name = undefined;
+      }
+      return typeof name === "string" && name !== "" ? name : "object";
+    }
+    default:
+      return typeof value;
+  }
+}
+
+/** "a string", "an object", but "null", "undefined", "NaN", "Infinity". */
+export function withArticle(description: string): string {
+  if (/^(?:null|undefined|NaN|-?Infinity)$/.test(description)) return description;
+  return /^[aeiouAEIOU]/.test(description) ? `an ${description}` : `a ${description}`;
+}
+
+/** A string shown in a message: JSON-quoted, and cut short when long. */
+export function quote(value: string): string {
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+}
+
+/** What a value was, for "…, not X": short strings and numbers verbatim, anything else by its type. */
+export function describeFound(value: unknown): string {
+  if (typeof value === "string") return value.length <= 60 ? quote(value) : "a longer string";
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return String(value);
+  return withArticle(describeValue(value));
+}
+
+/** Lists alternatives in prose: `"a"`, `"a" or "b"`, `one of "a", "b" or "c"`. */
+export function listAlternatives(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? "nothing";
+  const head = items.slice(0, -1).join(", ");
+  const last = items[items.length - 1];
+  return items.length === 2 ? `${head} or ${last}` : `one of ${head} or ${last}`;
+}
+
+const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A path as a JavaScript developer reads it: `content.options[0].value`, `content["x-y"]`. Very deep
+ * paths keep their first and last segments (the JSON pointer keeps them all).
+ */
+export function pathLabel(path: readonly (string | number)[]): string {
+  if (path.length > 16) {
+    return `${pathLabel(path.slice(0, 6))}…(${path.length - 12} more)…${pathLabel(path.slice(-6)).replace(/^(?=[A-Za-z_$])/, ".")}`;
+  }
+  let label = "";
+  for (const segment of path) {
+    if (typeof segment === "number") label += `[${segment}]`;
+    else if (identifier.test(segment)) label += label === "" ? segment : `.${segment}`;
+    else label += `[${JSON.stringify(segment)}]`;
+  }
+  return label === "" ? "the value" : label;
+}

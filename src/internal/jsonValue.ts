@@ -1,0 +1,131 @@
+import type * as z from "zod/mini";
+import { ZodMiniCustom } from "zod/mini";
+import { $constructor } from "zod/v4/core";
+import { describeValue } from "./describe.js";
+import { isPlainObject } from "./isPlainObject.js";
+
+/** A JSON value: what `JSON.parse` can return. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A JSON object: a plain object whose members are JSON values. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Where a value stops being JSON, and what was found there. */
+export interface NonJsonFinding {
+  readonly path: (string | number)[];
+  readonly found: string;
+}
+
+/**
+ * Finds the first place where `value` is not a JSON value (`undefined`, a function, a symbol, a
+ * bigint, a non-finite number, a class instance, a circular reference), or returns `undefined`.
+ * It walks with an explicit stack and builds a path only for what it finds, so neither depth nor
+ * size can overflow the call stack or take more than linear memory.
+ */
+export function findNonJson(value: unknown): NonJsonFinding | undefined {
+  interface Frame {
+    readonly value: unknown;
+    readonly key: string | number | undefined;
+    readonly parent: Frame | undefined;
+    /** Set on the marker frame that ends a container's visit. */
+    readonly exit?: object;
+  }
+  const ancestors = new Set<object>();
+  const stack: Frame[] = [{ value, key: undefined, parent: undefined }];
+  const found = (frame: Frame, what: string): NonJsonFinding => {
+    const path: (string | number)[] = [];
+    for (let at: Frame | undefined = frame; at?.parent !== undefined; at = at.parent) path.push(at.key!);
+    return { path: path.reverse(), found: what };
+  };
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    if (frame.exit) {
+      ancestors.delete(frame.exit);
+      continue;
+    }
+    const current = frame.value;
+    if (current === null || typeof current === "string" || typeof current === "boolean") continue;
+    if (typeof current === "number") {
+      if (Number.isFinite(current)) continue;
+      return found(frame, String(current));
+    }
+    if (typeof current !== "object") return found(frame, describeValue(current));
+    if (ancestors.has(current)) return found(frame, "circular reference");
+    const isArray = Array.isArray(current);
+    if (!isArray && !isPlainObject(current)) return found(frame, describeValue(current));
+    ancestors.add(current);
+    stack.push({ value: undefined, key: undefined, parent: undefined, exit: current });
+    if (isArray) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: i, parent: frame });
+    } else {
+      const keys = Object.keys(current);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        stack.push({ value: (current as Record<string, unknown>)[key], key, parent: frame });
+      }
+    }
+  }
+  return undefined;
+}
+
+interface JsonSchemaDef extends z.core.$ZodCustomDef {
+  /** Whether the value itself must be a plain object (ruling 4), not any JSON value (ruling 3). */
+  readonly requireObject: boolean;
+}
+
+// A Zod schema type of its own rather than `z.custom().check(...)`: it reports each problem at the
+// exact path where the value stops being JSON, and it keeps that behaviour and its JSON Schema
+// form when Zod clones it (`.check()`, `.register()`), because a clone re-runs this initializer.
+const ZodMiniJson: $constructor<
+  z.ZodMiniCustom<unknown, unknown>,
+  JsonSchemaDef
+> = /* @__PURE__ */ $constructor("ZodMiniJson", (inst, def) => {
+  ZodMiniCustom.init(inst, def);
+  inst._zod.check = (payload) => {
+    const value = payload.value;
+    if (def.requireObject && !isPlainObject(value)) {
+      payload.issues.push({ code: "invalid_type", expected: "object", input: value, inst });
+      return;
+    }
+    const finding = findNonJson(value);
+    if (finding === undefined) return;
+    payload.issues.push({
+      code: "custom",
+      input: value,
+      inst,
+      path: finding.path,
+      params: { expected: "json", found: finding.found },
+    });
+  };
+  inst._zod.processJSONSchema = (_context, json) => {
+    if (def.requireObject) json.type = "object";
+  };
+});
+
+/**
+ * Any JSON value (ruling 3). Anything else is reported at the exact place it stops being JSON. In
+ * JSON Schema it is the empty schema, which accepts every JSON document.
+ */
+// @__NO_SIDE_EFFECTS__
+export function jsonValue(): z.ZodMiniCustom<JsonValue, JsonValue> {
+  return new ZodMiniJson({
+    type: "custom",
+    check: "custom",
+    fn: () => true,
+    requireObject: false,
+  }) as z.ZodMiniCustom<JsonValue, JsonValue>;
+}
+
+/**
+ * Any JSON object, not `null` and not an array (ruling 4): the shape of `annotations` and
+ * `preconditions`, which the spec does not show. In JSON Schema: `{ "type": "object" }`.
+ */
+// @__NO_SIDE_EFFECTS__
+export function jsonObject(): z.ZodMiniCustom<JsonObject, JsonObject> {
+  return new ZodMiniJson({
+    type: "custom",
+    check: "custom",
+    fn: () => true,
+    requireObject: true,
+  }) as z.ZodMiniCustom<JsonObject, JsonObject>;
+}

@@ -1,0 +1,268 @@
+import type * as z from "zod/mini";
+import type { EventValidationIssue, EventValidationIssueCode } from "../events/EventValidationError.js";
+import { toJsonPointer } from "../events/toJsonPointer.js";
+import { codePointLength } from "./codePointLength.js";
+import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
+
+type Path = readonly (string | number)[];
+
+const expectedNames: Record<string, string> = {
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "a boolean",
+  null: "null",
+  object: "an object",
+  record: "an object",
+  array: "an array",
+  tuple: "an array",
+};
+
+function expectedName(expected: string): string {
+  return expectedNames[expected] ?? withArticle(expected);
+}
+
+function typeList(items: readonly string[]): string {
+  const unique = [...new Set(items)];
+  if (unique.length <= 2) return unique.join(" or ");
+  return `${unique.slice(0, -1).join(", ")} or ${unique[unique.length - 1]}`;
+}
+
+function toPath(path: readonly PropertyKey[]): (string | number)[] {
+  return path.map((segment) => (typeof segment === "number" ? segment : String(segment)));
+}
+
+function make(code: EventValidationIssueCode, path: Path, message: string): EventValidationIssue {
+  return { code, path, pointer: toJsonPointer(path), message };
+}
+
+/**
+ * Turns Zod issues into the library's own issues: a stable code, a path from the root of the event,
+ * a JSON pointer and an English message written here (never Zod's, which depend on its locale
+ * configuration). Issues must come from a parse with `reportInput: true`.
+ */
+export function toEventIssues(issues: readonly z.core.$ZodIssue[], prefix: Path): EventValidationIssue[] {
+  const result: EventValidationIssue[] = [];
+  for (const issue of issues) convert(issue, prefix, result);
+  return result;
+}
+
+function convert(issue: z.core.$ZodIssue, prefix: Path, out: EventValidationIssue[]): void {
+  const path = [...prefix, ...toPath(issue.path)];
+  const label = pathLabel(path);
+  const input: unknown = issue.input;
+  switch (issue.code) {
+    case "invalid_type": {
+      const expected = expectedName(issue.expected);
+      if (input === undefined) out.push(make("required", path, `${label} is required: expected ${expected}`));
+      else
+        out.push(
+          make(
+            "invalid_type",
+            path,
+            `${label} must be ${expected}, not ${withArticle(describeValue(input))}`,
+          ),
+        );
+      return;
+    }
+    case "too_big": {
+      const maximum = Number(issue.maximum);
+      if (issue.origin === "string") {
+        const length = typeof input === "string" ? codePointLength(input) : undefined;
+        out.push(
+          make(
+            "too_long",
+            path,
+            `${label} must be at most ${maximum} ${plural(maximum, "character")} long${length === undefined ? "" : `, not ${length}`}`,
+          ),
+        );
+      } else {
+        const count = Array.isArray(input) ? input.length : undefined;
+        const bound = issue.exact ? "exactly" : "at most";
+        out.push(
+          make(
+            "too_many_items",
+            path,
+            `${label} must have ${bound} ${maximum} ${plural(maximum, "entry")}${count === undefined ? "" : `, not ${count}`}`,
+          ),
+        );
+      }
+      return;
+    }
+    case "too_small": {
+      const minimum = Number(issue.minimum);
+      if (issue.origin === "string") {
+        out.push(
+          make(
+            "too_short",
+            path,
+            minimum === 1
+              ? `${label} must not be empty`
+              : `${label} must be at least ${minimum} ${plural(minimum, "character")} long`,
+          ),
+        );
+      } else {
+        const count = Array.isArray(input) ? input.length : undefined;
+        const bound = issue.exact ? "exactly" : "at least";
+        out.push(
+          make(
+            "too_few_items",
+            path,
+            `${label} must have ${bound} ${minimum} ${plural(minimum, "entry")}${count === undefined ? "" : `, not ${count}`}`,
+          ),
+        );
+      }
+      return;
+    }
+    case "invalid_value":
+      if (input === undefined) {
+        out.push(
+          make(
+            "required",
+            path,
+            `${label} is required: expected ${listAlternatives(issue.values.map(showPrimitive))}`,
+          ),
+        );
+        return;
+      }
+      out.push(
+        make(
+          "invalid_value",
+          path,
+          `${label} must be ${listAlternatives(issue.values.map(showPrimitive))}, not ${describeFound(input)}`,
+        ),
+      );
+      return;
+    case "invalid_format":
+      out.push(
+        make(
+          "invalid_format",
+          path,
+          issue.format === "date-time"
+            ? `${label} must be an RFC 3339 date-time with an offset, such as "2026-11-22T18:00:00Z", not ${describeFound(input)}`
+            : `${label} must be a valid ${issue.format}, not ${describeFound(input)}`,
+        ),
+      );
+      return;
+    case "unrecognized_keys":
+      for (const key of issue.keys) {
+        const keyPath = [...path, key];
+        out.push(
+          make("unknown_property", keyPath, `${pathLabel(keyPath)} is not allowed here (unknown property)`),
+        );
+      }
+      return;
+    case "invalid_union":
+      convertUnion(issue, path, input, out);
+      return;
+    case "custom":
+      convertCustom(issue, path, out);
+      return;
+    default:
+      out.push(make("invalid_value", path, `${label} is invalid: ${issue.message}`));
+  }
+}
+
+function convertUnion(
+  issue: z.core.$ZodIssueInvalidUnion,
+  path: Path,
+  input: unknown,
+  out: EventValidationIssue[],
+): void {
+  const label = pathLabel(path);
+  if (issue.discriminator !== undefined) {
+    // No variant has this tag; the issue's path already ends with the discriminator.
+    const options = ((issue as { options?: readonly unknown[] }).options ?? []).map(showPrimitive);
+    const tag =
+      typeof input === "object" && input !== null
+        ? (input as Record<string, unknown>)[issue.discriminator]
+        : undefined;
+    if (tag === undefined)
+      out.push(make("required", path, `${label} is required: expected ${listAlternatives(options)}`));
+    else
+      out.push(
+        make(
+          "invalid_value",
+          path,
+          `${label} must be ${listAlternatives(options)}, not ${describeFound(tag)}`,
+        ),
+      );
+    return;
+  }
+  // The alternative that got past its type check is the one the author meant: report its problems.
+  const inside = issue.errors.filter(
+    (branch) => branch.length > 0 && branch.every((inner) => inner.path.length > 0),
+  );
+  if (inside.length === 1) {
+    for (const inner of inside[0]!) convert(inner, path, out);
+    return;
+  }
+  const expected = issue.errors.flatMap((branch) =>
+    branch.flatMap((inner) =>
+      inner.code === "invalid_type" && inner.path.length === 0 ? [inner.expected] : [],
+    ),
+  );
+  const found = input === undefined ? undefined : withArticle(describeValue(input));
+  if (found === undefined) {
+    out.push(
+      make("required", path, `${label} is required: expected ${typeList(expected.map(expectedName))}`),
+    );
+  } else {
+    out.push(
+      make(
+        "no_matching_variant",
+        path,
+        `${label} must be ${typeList(expected.map(expectedName))}, not ${found}`,
+      ),
+    );
+  }
+}
+
+function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: EventValidationIssue[]): void {
+  const label = pathLabel(path);
+  const params = issue.params ?? {};
+  if (params.expected === "json") {
+    const found = String(params.found);
+    if (found === "undefined" && issue.path.length === 0) {
+      out.push(make("required", path, `${label} is required: expected any JSON value`));
+    } else {
+      out.push(
+        make(
+          "not_json",
+          path,
+          `${label} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not ${withArticle(found)}`,
+        ),
+      );
+    }
+    return;
+  }
+  if (params.rule === "exactly_one_of") {
+    const keys = (params.keys as string[]).join(" or ");
+    const present = params.present as string[];
+    const problem =
+      present.length === 0 ? "it has neither" : `not ${present.length === 2 ? "both" : "several"}`;
+    out.push(make("exactly_one_of", path, `${label} must have exactly one of ${keys}, ${problem}`));
+    return;
+  }
+  if (params.rule === "boolean_options") {
+    const other = params.duplicate === "true" ? "false" : "true";
+    out.push(
+      make(
+        "boolean_options",
+        path,
+        `${label} must be "${other}": a boolean action needs one option with value "true" and one with value "false"`,
+      ),
+    );
+    return;
+  }
+  out.push(make("invalid_value", path, `${label} is invalid${issue.message ? `: ${issue.message}` : ""}`));
+}
+
+function plural(count: number, noun: string): string {
+  if (count === 1) return noun;
+  return noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+}
+
+function showPrimitive(value: unknown): string {
+  return typeof value === "string" ? quote(value) : String(value);
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from "tsup";
+
+// One entry per public subpath; each mirrors a folder of src/.
+const entry = {
+  index: "src/index.ts",
+  "events/index": "src/events/index.ts",
+};
+
+const common = {
+  target: "es2022",
+  platform: "neutral",
+  outDir: "dist",
+  external: ["zod"],
+  sourcemap: false,
+} as const;
+
+export default defineConfig([
+  // ESM keeps one file per source module, so bundlers drop whole unused modules thanks to
+  // "sideEffects": false (esbuild, for one, does not carry Zod's pure annotations across modules).
+  {
+    ...common,
+    entry: ["src/**/*.ts", "!src/**/*.test.ts", "!src/**/*.test-d.ts"],
+    format: "esm",
+    bundle: false,
+    clean: true,
+    dts: { entry },
+  },
+  // CommonJS is bundled per subpath: require() loads it whole anyway.
+  {
+    ...common,
+    entry,
+    format: "cjs",
+    bundle: true,
+    splitting: false,
+    dts: { entry },
+  },
+]);
