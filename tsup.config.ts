@@ -1,4 +1,4 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
 // One entry per public subpath; each mirrors a folder of src/.
 const entry = {
@@ -6,13 +6,13 @@ const entry = {
   "events/index": "src/events/index.ts",
 };
 
-const common = {
+const common: Options = {
   target: "es2022",
   platform: "neutral",
   outDir: "dist",
   external: ["zod"],
   sourcemap: false,
-} as const;
+};
 
 export default defineConfig([
   // ESM keeps one file per source module, so bundlers drop whole unused modules thanks to

@@ -7,7 +7,7 @@ const booleanOption = /* @__PURE__ */ z.strictObject({
 });
 
 const hasValue = (value: "true" | "false") => ({
-  contains: { properties: { value: { const: value } }, required: ["value"] },
+  contains: { type: "object", properties: { value: { const: value } }, required: ["value"] },
 });
 
 /**
