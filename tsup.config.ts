@@ -25,13 +25,14 @@ export default defineConfig([
     clean: true,
     dts: { entry },
   },
-  // CommonJS is bundled per subpath: require() loads it whole anyway.
+  // CommonJS is bundled per subpath, with shared code in chunks so that every subpath hands out
+  // the same classes and functions (instanceof works across "messaging-events" and its subpaths).
   {
     ...common,
     entry,
     format: "cjs",
     bundle: true,
-    splitting: false,
+    splitting: true,
     dts: { entry },
   },
 ]);

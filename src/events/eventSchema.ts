@@ -3,7 +3,21 @@ import type { EventContentSchemas } from "./EventContent.js";
 import { eventContentSchemas } from "./eventContentSchemas.js";
 import { type EventType, eventTypes } from "./eventTypes.js";
 
-/** The schema of one `{ type, content }` variant of {@link eventSchema}. */
+/**
+ * The Zod schema type of one `{ type, content }` variant of {@link eventSchema}: a strict object
+ * with a literal `type` and that type's content schema.
+ *
+ * Exported from `messaging-events/events` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { EventVariantSchema } from "messaging-events/events";
+ * import type * as z from "zod/mini";
+ *
+ * type TimerEvent = z.infer<EventVariantSchema<"s.timer">>;
+ * const event: TimerEvent = { type: "s.timer", content: { status: "EXPIRED" } };
+ * ```
+ */
 export type EventVariantSchema<T extends EventType> = z.ZodMiniObject<
   { type: z.ZodMiniLiteral<T>; content: EventContentSchemas[T] },
   z.core.$strict

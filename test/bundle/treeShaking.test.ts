@@ -1,0 +1,103 @@
+/**
+ * Importing one thing pulls in only what it needs: esbuild bundles a single import from the built
+ * package, and the output holds no other event's schema. The size budgets are asserted and every
+ * figure is printed.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { type EventType, eventTypes } from "../../src/events/index.js";
+import { bundle, kb } from "../support/bundle.js";
+
+/** Strings that only one content schema contains. */
+const markers: Partial<Record<EventType, string>> = {
+  "s.change": "relationship",
+  "s.presence": "INVISIBLE",
+  "s.form": "formId",
+  "s.invitation": "inviterId",
+  "s.mention": "eventId",
+  "s.message.text.translation": "sourceLanguage",
+  "s.message.media": "mediaId",
+  "s.message.edit": "editedType",
+  "s.message.preview": "fileId",
+  "s.message.action": "textarea",
+  "s.message.action.invocation.validation": "FAILURE",
+  "s.room.create": "creatorId",
+  "s.room.membership": "inviteeId",
+  "s.support.delegate": "agentId",
+  "s.support.request": "liveChatId",
+  "s.support.request.rejected": "OUTSIDE_BUSINESS_HOURS",
+  "s.timer": "EXPIRED",
+};
+
+const exportName = (type: EventType): string => {
+  const [first, ...rest] = type.slice(2).split(".");
+  return `${first}${rest.map((part) => part[0]!.toUpperCase() + part.slice(1)).join("")}Content`;
+};
+
+const ONE_SCHEMA_BUDGET = 7 * 1024;
+const ALL_SCHEMAS_BUDGET = 16 * 1024;
+const report: [string, number, number][] = [];
+
+afterAll(() => {
+  const width = Math.max(...report.map(([name]) => name.length));
+  console.log(
+    `\nBundle sizes (esbuild --minify, gzip -9), budgets: one content schema ${kb(ONE_SCHEMA_BUDGET)}, all schemas with eventSchema ${kb(ALL_SCHEMAS_BUDGET)}\n${report
+      .map(
+        ([name, min, gz]) =>
+          `  ${name.padEnd(width)}  ${kb(min).padStart(9)} min  ${kb(gz).padStart(9)} min+gzip`,
+      )
+      .join("\n")}`,
+  );
+});
+
+describe("tree-shaking of messaging-events/events", () => {
+  it("messageTextContent alone holds no other event's schema, within the one-schema budget", async () => {
+    const { code, gzipped, minified } = await bundle(
+      'import { messageTextContent } from "messaging-events/events"; console.log(messageTextContent.safeParse({ body: "x" }));',
+    );
+    report.push(["messageTextContent", minified, gzipped]);
+    expect(code).toContain("body");
+    expect(code.includes("OUTSIDE_BUSINESS_HOURS")).toBe(false);
+    for (const [type, marker] of Object.entries(markers)) {
+      expect(code.includes(marker), `${type} leaked in`).toBe(false);
+    }
+    expect(gzipped).toBeLessThanOrEqual(ONE_SCHEMA_BUDGET);
+  });
+
+  it.each(eventTypes.filter((type) => type !== "s.message.text"))(
+    "%s alone holds no other event's schema",
+    async (type) => {
+      const name = exportName(type);
+      const { code, gzipped, minified } = await bundle(
+        `import { ${name} } from "messaging-events/events"; console.log(${name}.safeParse({}));`,
+      );
+      report.push([name, minified, gzipped]);
+      const own = markers[type];
+      if (own) expect(code.includes(own), `${type} is missing its own marker`).toBe(true);
+      for (const [other, marker] of Object.entries(markers)) {
+        if (other !== type) expect(code.includes(marker), `${other} leaked into ${type}`).toBe(false);
+      }
+    },
+  );
+
+  it("all schemas with eventSchema and the parse functions stay within budget", async () => {
+    const { gzipped, minified } = await bundle(
+      'import { eventSchema, eventContentSchemas } from "messaging-events/events"; console.log(eventSchema, eventContentSchemas);',
+    );
+    report.push(["eventSchema + eventContentSchemas", minified, gzipped]);
+    expect(gzipped).toBeLessThanOrEqual(ALL_SCHEMAS_BUDGET);
+    const everything = await bundle('import * as all from "messaging-events"; console.log(all);');
+    report.push(['import * from "messaging-events"', everything.minified, everything.gzipped]);
+    expect(everything.gzipped).toBeLessThanOrEqual(ALL_SCHEMAS_BUDGET);
+  });
+
+  it("the event type list and the JSON pointer helper need no zod at all", async () => {
+    for (const name of ["eventTypes", "isEventType", "toJsonPointer"]) {
+      const { code, gzipped, minified } = await bundle(
+        `import { ${name} } from "messaging-events/events"; console.log(${name});`,
+      );
+      report.push([name, minified, gzipped]);
+      expect(code.includes("$ZodType"), `${name} pulled in zod`).toBe(false);
+      expect(gzipped).toBeLessThan(1024);
+    }
+  });
+});

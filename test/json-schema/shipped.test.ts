@@ -1,0 +1,53 @@
+/** The JSON Schema files in the package are complete, current, valid 2020-12, and importable. */
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { jsonSchemaFiles } from "../../scripts/jsonSchema.js";
+import { eventTypes } from "../../src/events/index.js";
+import { createAjv, jsonSchemaDir, readShippedSchema } from "../support/ajv.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+describe("shipped JSON Schema", () => {
+  it("has one file per event type and the event bundle", () => {
+    const files = readdirSync(jsonSchemaDir).sort();
+    expect(files).toEqual([...eventTypes.map((type) => `${type}.json`), "event.json"].sort());
+  });
+
+  it("is what the generator makes from the current schemas", () => {
+    for (const [name, schema] of jsonSchemaFiles()) expect(readShippedSchema(name), name).toEqual(schema);
+  });
+
+  it("is valid draft 2020-12 with ids, titles and descriptions", () => {
+    const ajv = createAjv();
+    for (const type of eventTypes) {
+      const schema = readShippedSchema(`${type}.json`);
+      expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+      expect(schema.$id).toBe(`urn:messaging-events:json-schema:${type}`);
+      expect(schema.title).toBe(`${type} content`);
+      expect(String(schema.description)).toMatch(/Scope: (Global|Room)\.$/);
+      expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+    }
+    const bundle = readShippedSchema("event.json") as { oneOf: unknown[]; $defs: Record<string, unknown> };
+    expect(bundle.oneOf).toHaveLength(32);
+    expect(Object.keys(bundle.$defs)).toEqual([...eventTypes]);
+  });
+
+  it("resolves through the package exports, for require and for import", () => {
+    const require = createRequire(import.meta.url);
+    const path = require.resolve("messaging-events/json-schema/s.message.text.json");
+    expect(path).toBe(fileURLToPath(new URL("s.message.text.json", jsonSchemaDir)));
+    const output = execFileSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        'import schema from "messaging-events/json-schema/s.timer.json" with { type: "json" }; console.log(schema.title);',
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
+    expect(output.trim()).toBe("s.timer content");
+  });
+});
