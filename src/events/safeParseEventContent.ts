@@ -25,8 +25,6 @@ export type SafeParseResult<T> =
   | { readonly success: true; readonly data: T; readonly error?: undefined }
   | { readonly success: false; readonly data?: undefined; readonly error: EventValidationError };
 
-const parseContext = { reportInput: true } as const;
-
 /** @internal Validates content against a schema, turning any failure, even a throwing getter, into an error value. */
 export function runContentSchema<T>(
   schema: z.core.$ZodType,
@@ -37,7 +35,7 @@ export function runContentSchema<T>(
 ): SafeParseResult<T> {
   let result: ReturnType<typeof z.safeParse>;
   try {
-    result = z.safeParse(schema, value, parseContext);
+    result = z.safeParse(schema, value);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     const error = new EventValidationError(code, eventType, [
@@ -51,10 +49,8 @@ export function runContentSchema<T>(
     return { success: false, error };
   }
   if (result.success) return { success: true, data: result.data as T };
-  return {
-    success: false,
-    error: new EventValidationError(code, eventType, toEventIssues(result.error.issues, prefix)),
-  };
+  const issues = toEventIssues(result.error.issues, value, prefix);
+  return { success: false, error: new EventValidationError(code, eventType, issues) };
 }
 
 /**

@@ -118,7 +118,7 @@ const ZodMiniJson: $constructor<
       input: value,
       inst,
       path: finding.path,
-      params: { expected: "json", found: finding.found },
+      params: { expected: "json", found: finding.found, atRoot: finding.path.length === 0 },
     });
   };
   inst._zod.processJSONSchema = (_context, json) => {

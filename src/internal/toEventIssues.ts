@@ -8,7 +8,7 @@ type Path = readonly (string | number)[];
 
 const expectedNames: Record<string, string> = {
   string: "a string",
-  number: "a number",
+  number: "a finite number",
   int: "an integer",
   boolean: "a boolean",
   null: "null",
@@ -36,21 +36,52 @@ function make(code: EventValidationIssueCode, path: Path, message: string): Even
   return { code, path, pointer: toJsonPointer(path), message };
 }
 
+/** Where Zod's issues are: the value that was parsed, and where it sits in the event. */
+interface Origin {
+  /** The value that was parsed. */
+  readonly root: unknown;
+  /** Its path in the event (`["content"]` for content). */
+  readonly prefix: Path;
+}
+
+/**
+ * The value at `path` inside `root`, as the parse saw it. Zod leaves the input out of its issues
+ * unless asked (`reportInput`), and asking makes every parse, valid or not, several times slower;
+ * the paths lead back to the same values.
+ */
+function valueAt(root: unknown, path: Path): unknown {
+  let value = root;
+  try {
+    for (const segment of path) {
+      if (typeof value !== "object" || value === null) return undefined;
+      value = (value as Record<string | number, unknown>)[segment];
+    }
+  } catch {
+    return undefined;
+  }
+  return value;
+}
+
 /**
  * Turns Zod issues into the library's own issues: a stable code, a path from the root of the event,
  * a JSON pointer and an English message written here (never Zod's, which depend on its locale
- * configuration). Issues must come from a parse with `reportInput: true`.
+ * configuration). `root` is the value that was parsed and `prefix` its path in the event.
  */
-export function toEventIssues(issues: readonly z.core.$ZodIssue[], prefix: Path): EventValidationIssue[] {
+export function toEventIssues(
+  issues: readonly z.core.$ZodIssue[],
+  root: unknown,
+  prefix: Path,
+): EventValidationIssue[] {
   const result: EventValidationIssue[] = [];
-  for (const issue of issues) convert(issue, prefix, result);
+  for (const issue of issues) convert(issue, [], { root, prefix }, result);
   return result;
 }
 
-function convert(issue: z.core.$ZodIssue, prefix: Path, out: EventValidationIssue[]): void {
-  const path = [...prefix, ...toPath(issue.path)];
+function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: EventValidationIssue[]): void {
+  const relative = [...base, ...toPath(issue.path)];
+  const path = [...origin.prefix, ...relative];
   const label = pathLabel(path);
-  const input: unknown = issue.input;
+  const input = valueAt(origin.root, relative);
   switch (issue.code) {
     case "invalid_type": {
       const expected = expectedName(issue.expected);
@@ -153,7 +184,7 @@ function convert(issue: z.core.$ZodIssue, prefix: Path, out: EventValidationIssu
       }
       return;
     case "invalid_union":
-      convertUnion(issue, path, input, out);
+      convertUnion(issue, relative, origin, out);
       return;
     case "custom":
       convertCustom(issue, path, out);
@@ -165,18 +196,17 @@ function convert(issue: z.core.$ZodIssue, prefix: Path, out: EventValidationIssu
 
 function convertUnion(
   issue: z.core.$ZodIssueInvalidUnion,
-  path: Path,
-  input: unknown,
+  relative: Path,
+  origin: Origin,
   out: EventValidationIssue[],
 ): void {
+  const path = [...origin.prefix, ...relative];
   const label = pathLabel(path);
+  const input = valueAt(origin.root, relative);
   if (issue.discriminator !== undefined) {
     // No variant has this tag; the issue's path already ends with the discriminator.
     const options = ((issue as { options?: readonly unknown[] }).options ?? []).map(showPrimitive);
-    const tag =
-      typeof input === "object" && input !== null
-        ? (input as Record<string, unknown>)[issue.discriminator]
-        : undefined;
+    const tag = input;
     if (tag === undefined)
       out.push(make("required", path, `${label} is required: expected ${listAlternatives(options)}`));
     else
@@ -194,7 +224,7 @@ function convertUnion(
     (branch) => branch.length > 0 && branch.every((inner) => inner.path.length > 0),
   );
   if (inside.length === 1) {
-    for (const inner of inside[0]!) convert(inner, path, out);
+    for (const inner of inside[0]!) convert(inner, relative, origin, out);
     return;
   }
   const expected = issue.errors.flatMap((branch) =>
@@ -223,7 +253,7 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: EventVali
   const params = issue.params ?? {};
   if (params.expected === "json") {
     const found = String(params.found);
-    if (found === "undefined" && issue.path.length === 0) {
+    if (found === "undefined" && params.atRoot === true) {
       out.push(make("required", path, `${label} is required: expected any JSON value`));
     } else {
       out.push(

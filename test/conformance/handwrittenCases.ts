@@ -58,6 +58,22 @@ function crossVariantCases(): ConformanceCase[] {
     ),
     valid("s.room.membership", "join with nothing else", { membership: "join" }),
     invalid(
+      "s.room.membership",
+      "leave with inviteeId",
+      { membership: "leave", inviteeId: "u" },
+      "unknown_property",
+      "/content/inviteeId",
+      2,
+    ),
+    invalid(
+      "s.room.membership",
+      "invite with trigger",
+      { membership: "invite", inviteeId: "u", trigger: "Auto" },
+      "unknown_property",
+      "/content/trigger",
+      2,
+    ),
+    invalid(
       "s.timer",
       "CANCELLED with expires",
       { status: "CANCELLED", expires: "2026-11-22T18:00:00Z" },
@@ -119,6 +135,22 @@ function mediaRuleCases(): ConformanceCase[] {
     valid(type, "mediaId and label", { mediaId: "m-1", label: "cat.jpg" }, 6),
     valid(type, "mediaId and body", { mediaId: "m-1", body: "A cat" }, 6),
     valid(type, "mediaId and an empty label", { mediaId: "m-1", label: "" }, 6),
+    invalid(
+      type,
+      "an empty label and an empty body",
+      { mediaId: "m-1", label: "", body: "" },
+      "exactly_one_of",
+      "/content",
+      6,
+    ),
+    invalid(
+      type,
+      "both, with an additional property",
+      { mediaId: "m-1", label: "a", body: "b", size: 3 },
+      "exactly_one_of",
+      "/content",
+      6,
+    ),
     invalid(
       type,
       "both label and body",
@@ -441,6 +473,15 @@ function dateTimeCases(): ConformanceCase[] {
 
 function delegateCases(): ConformanceCase[] {
   return [
+    valid("s.room.pin", "value false", { value: false }),
+    valid("s.room.blocked", "value false", { value: false }),
+    valid("s.message.action", "select with multiple false", {
+      ...action,
+      type: "select",
+      multiple: false,
+      options: [{ value: "a", label: "A" }],
+    }),
+    valid("s.form", "inline false", { formId: "f", inline: false }),
     valid("s.support.delegate", "CRM without agent", { type: "CRM" }),
     valid("s.support.delegate", "Agent with agentId null", { type: "Agent", agentId: null }),
     invalid(

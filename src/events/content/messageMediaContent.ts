@@ -1,11 +1,13 @@
 import * as z from "zod/mini";
 import { exactlyOneOf } from "../../internal/exactlyOneOf.js";
+import { extrasAreJson } from "../../internal/extrasAreJson.js";
 import { jsonObject } from "../../internal/jsonValue.js";
 
 /**
  * Content schema of `s.message.media`: `mediaId` (string, required) plus exactly one of `label`
  * and `body` (strings), and `annotations` (any JSON object, optional). Content with both `label`
- * and `body`, or with neither, is invalid (ruling 6). Additional properties are allowed and kept.
+ * and `body`, or with neither, is invalid (ruling 6). Additional properties are allowed and kept;
+ * their values must be JSON values.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
@@ -24,4 +26,4 @@ export const messageMediaContent = /* @__PURE__ */ z
     mediaId: z.string(),
     annotations: z.optional(jsonObject()),
   })
-  .check(exactlyOneOf(["label", "body"]));
+  .check(exactlyOneOf(["label", "body"]), extrasAreJson());

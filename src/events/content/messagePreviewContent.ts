@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { extrasAreJson } from "../../internal/extrasAreJson.js";
 
 /**
  * Content schema of `s.message.preview` (a link preview): `url` (string, required) and the optional
@@ -14,11 +15,13 @@ import * as z from "zod/mini";
  * messagePreviewContent.parse({ url: "https://example.com", title: "Example Domain" });
  * ```
  */
-export const messagePreviewContent = /* @__PURE__ */ z.looseObject({
-  url: z.string(),
-  title: z.optional(z.string()),
-  author: z.optional(z.string()),
-  description: z.optional(z.string()),
-  image: z.optional(z.string()),
-  fileId: z.optional(z.string()),
-});
+export const messagePreviewContent = /* @__PURE__ */ z
+  .looseObject({
+    url: z.string(),
+    title: z.optional(z.string()),
+    author: z.optional(z.string()),
+    description: z.optional(z.string()),
+    image: z.optional(z.string()),
+    fileId: z.optional(z.string()),
+  })
+  .check(extrasAreJson());

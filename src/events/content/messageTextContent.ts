@@ -1,11 +1,12 @@
 import * as z from "zod/mini";
 import { maxCodePoints } from "../../internal/codePointLength.js";
+import { extrasAreJson } from "../../internal/extrasAreJson.js";
 import { jsonObject } from "../../internal/jsonValue.js";
 
 /**
  * Content schema of `s.message.text`: `body` (string, required), `format` (string of at most 100
  * Unicode code points, optional) and `annotations` (any JSON object, optional). Additional
- * properties are allowed and kept.
+ * properties are allowed and kept; their values must be JSON values.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
@@ -17,8 +18,10 @@ import { jsonObject } from "../../internal/jsonValue.js";
  * if (result.success) console.log(result.data.body);
  * ```
  */
-export const messageTextContent = /* @__PURE__ */ z.looseObject({
-  body: z.string(),
-  format: z.optional(z.string().check(maxCodePoints(100))),
-  annotations: z.optional(jsonObject()),
-});
+export const messageTextContent = /* @__PURE__ */ z
+  .looseObject({
+    body: z.string(),
+    format: z.optional(z.string().check(maxCodePoints(100))),
+    annotations: z.optional(jsonObject()),
+  })
+  .check(extrasAreJson());

@@ -1,0 +1,71 @@
+/**
+ * A small benchmark harness for shared, noisy machines: contenders of one case run in alternating
+ * slices, several rounds, and the median of each is compared with the baseline measured in the
+ * same run. Only the ratios are meant to be compared across runs.
+ */
+export interface Contender {
+  readonly name: string;
+  /** Validates every item once; returns a count so the work cannot be optimised away. */
+  readonly run: () => number;
+}
+
+export interface CaseResult {
+  readonly name: string;
+  readonly items: number;
+  readonly results: { name: string; opsPerSecond: number; ratio: number }[];
+}
+
+const SLICE_MS = 150;
+const ROUNDS = 7;
+
+function measure(contender: Contender, items: number): number {
+  let operations = 0;
+  let sink = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < SLICE_MS) {
+    sink += contender.run();
+    operations += items;
+    elapsed = performance.now() - start;
+  }
+  if (sink < 0) console.log(sink);
+  return (operations / elapsed) * 1000;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** Runs one case. The last contender is the baseline that ratios are computed against. */
+export function runCase(name: string, items: number, contenders: readonly Contender[]): CaseResult {
+  for (const contender of contenders) for (let i = 0; i < 20; i++) contender.run();
+  const samples = contenders.map(() => [] as number[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    contenders.forEach((contender, index) => {
+      samples[index]!.push(measure(contender, items));
+    });
+  }
+  const medians = samples.map(median);
+  const baseline = medians[medians.length - 1]!;
+  return {
+    name,
+    items,
+    results: contenders.map((contender, index) => ({
+      name: contender.name,
+      opsPerSecond: medians[index]!,
+      ratio: medians[index]! / baseline,
+    })),
+  };
+}
+
+export function printCase(result: CaseResult): void {
+  console.log(`\n${result.name} (${result.items} items per pass)`);
+  const width = Math.max(...result.results.map((row) => row.name.length));
+  for (const row of result.results) {
+    const ops = Math.round(row.opsPerSecond).toLocaleString("en-US");
+    console.log(
+      `  ${row.name.padEnd(width)}  ${ops.padStart(12)} validations/s   ratio ${row.ratio.toFixed(2)}`,
+    );
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * `npm run demo`: validates every example event in examples/events/ with the built package and
+ * prints a table of verdicts. Files under valid/ must pass and files under invalid/ must fail; the
+ * demo exits with status 1 if any verdict differs from that.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { eventScope, isEventType, safeParseEvent } from "messaging-events";
+
+const eventsDir = new URL("./events/", import.meta.url);
+const codes = new Map<string, number>();
+const width = Math.max(60, Math.min(process.stdout.columns ?? 120, 140));
+
+interface Row {
+  readonly file: string;
+  readonly expected: "valid" | "invalid";
+  readonly type: string;
+  readonly verdict: "valid" | "invalid";
+  readonly details: string[];
+}
+
+function readRows(expected: "valid" | "invalid"): Row[] {
+  const dir = new URL(`${expected}/`, eventsDir);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .sort()
+    .map((file) => {
+      const event: unknown = JSON.parse(readFileSync(new URL(file, dir), "utf8"));
+      const type = String((event as { type?: unknown }).type);
+      const result = safeParseEvent(event);
+      if (result.success) {
+        return { file, expected, type, verdict: "valid", details: [`scope ${eventScope(result.data.type)}`] };
+      }
+      const { error } = result;
+      const details = error.issues.map((issue) => `${issue.message} (${issue.pointer || "/"})`);
+      codes.set(error.code, (codes.get(error.code) ?? 0) + 1);
+      return {
+        file,
+        expected,
+        type: isEventType(type) ? type : `${type} (unknown)`,
+        verdict: "invalid",
+        details,
+      };
+    });
+}
+
+function wrap(text: string, size: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + word.length + 1 > size) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+const rows = [...readRows("valid"), ...readRows("invalid")];
+const fileWidth = Math.max(...rows.map((row) => row.file.length));
+const detailWidth = Math.max(30, width - fileWidth - 14);
+
+console.log(`messaging-events demo: ${rows.length} example events from examples/events/\n`);
+console.log(`${"Verdict".padEnd(10)}${"Example".padEnd(fileWidth + 2)}Details`);
+console.log("-".repeat(Math.min(width, 10 + fileWidth + 2 + detailWidth)));
+for (const row of rows) {
+  const mark = row.verdict === "valid" ? "✓ valid" : "✗ invalid";
+  const surprise = row.verdict === row.expected ? "" : `  <-- expected ${row.expected}`;
+  const lines = row.details.flatMap((detail) => wrap(detail, detailWidth));
+  lines[lines.length - 1] += surprise;
+  lines.forEach((line, index) => {
+    const left =
+      index === 0 ? `${mark.padEnd(10)}${row.file.padEnd(fileWidth + 2)}` : " ".repeat(10 + fileWidth + 2);
+    console.log(`${left}${line}`);
+  });
+}
+
+const unexpected = rows.filter((row) => row.verdict !== row.expected);
+const validCount = rows.filter((row) => row.verdict === "valid").length;
+console.log(
+  `\n${rows.length} examples: ${validCount} valid, ${rows.length - validCount} invalid; ${
+    unexpected.length === 0
+      ? "every verdict as expected."
+      : `${unexpected.length} verdict(s) NOT as expected.`
+  }`,
+);
+console.log(`Error codes: ${[...codes].map(([code, count]) => `${code} ×${count}`).join(", ")}`);
+if (unexpected.length > 0) process.exitCode = 1;
