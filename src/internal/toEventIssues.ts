@@ -108,15 +108,7 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Event
           ),
         );
       } else {
-        const count = Array.isArray(input) ? input.length : undefined;
-        const bound = issue.exact ? "exactly" : "at most";
-        out.push(
-          make(
-            "too_many_items",
-            path,
-            `${label} must have ${bound} ${maximum} ${plural(maximum, "entry")}${count === undefined ? "" : `, not ${count}`}`,
-          ),
-        );
+        out.push(entryCount("too_many_items", issue.exact ? "exactly" : "at most", maximum, input, path));
       }
       return;
     }
@@ -133,15 +125,7 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Event
           ),
         );
       } else {
-        const count = Array.isArray(input) ? input.length : undefined;
-        const bound = issue.exact ? "exactly" : "at least";
-        out.push(
-          make(
-            "too_few_items",
-            path,
-            `${label} must have ${bound} ${minimum} ${plural(minimum, "entry")}${count === undefined ? "" : `, not ${count}`}`,
-          ),
-        );
+        out.push(entryCount("too_few_items", issue.exact ? "exactly" : "at least", minimum, input, path));
       }
       return;
     }
@@ -286,6 +270,18 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: EventVali
     return;
   }
   out.push(make("invalid_value", path, `${label} is invalid${issue.message ? `: ${issue.message}` : ""}`));
+}
+
+/** "content.options must have at least 1 entry, not 0". */
+function entryCount(
+  code: "too_many_items" | "too_few_items",
+  bound: string,
+  limit: number,
+  input: unknown,
+  path: Path,
+): EventValidationIssue {
+  const found = Array.isArray(input) ? `, not ${input.length}` : "";
+  return make(code, path, `${pathLabel(path)} must have ${bound} ${limit} ${plural(limit, "entry")}${found}`);
 }
 
 function plural(count: number, noun: string): string {
