@@ -4,6 +4,7 @@ import { defineConfig, type Options } from "tsup";
 const entry = {
   index: "src/index.ts",
   "events/index": "src/events/index.ts",
+  "webhooks/index": "src/webhooks/index.ts",
 };
 
 const common: Options = {

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { pathLabel } from "../internal/describe.js";
 import { toEventIssues } from "../internal/toEventIssues.js";
 import type { EventContent } from "./EventContent.js";
-import { EventValidationError } from "./EventValidationError.js";
+import { EventValidationError, type EventValidationErrorCode } from "./EventValidationError.js";
 import { eventContentSchemas } from "./eventContentSchemas.js";
 import type { EventType } from "./eventTypes.js";
 import { isEventType } from "./isEventType.js";
@@ -29,9 +29,9 @@ export type SafeParseResult<T> =
 export function runContentSchema<T>(
   schema: z.core.$ZodType,
   value: unknown,
-  eventType: string,
+  eventType: string | undefined,
   prefix: readonly (string | number)[],
-  code: "ERR_INVALID_EVENT_CONTENT" | "ERR_INVALID_EVENT",
+  code: EventValidationErrorCode,
 ): SafeParseResult<T> {
   let result: ReturnType<typeof z.safeParse>;
   try {

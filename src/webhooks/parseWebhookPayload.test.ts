@@ -1,0 +1,159 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { EventContent } from "../events/index.js";
+import {
+  parseWebhookPayload,
+  safeParseWebhookPayload,
+  safeVerifyWebhookPayload,
+  signWebhook,
+  verifyWebhookPayload,
+  type WebhookPayload,
+  webhookEventTypes,
+} from "./index.js";
+
+const valid: Record<(typeof webhookEventTypes)[number], unknown> = {
+  "s.room.create": { creatorId: "user-7" },
+  "s.room.membership": { membership: "join", trigger: "Auto" },
+  "s.message.text": { body: "Hello", annotations: { bold: [0, 5] } },
+  "s.message.media": { mediaId: "m-1", label: "cat.jpg" },
+  "s.message.edit": { body: "Hello!", editedType: "s.message.text" },
+  "s.message.delete": { anything: ["the spec shows no schema"] },
+  "s.room.close": {},
+};
+
+const full = {
+  type: "s.message.text",
+  version: 2,
+  content: { body: "Hello" },
+  roomId: "room-42",
+  senderId: "user-7",
+  senderExternalId: "crm-7",
+  recipients: [{ id: "user-9" }, { id: "user-10", externalId: "crm-10" }],
+  referenceId: "01JD8X",
+  livechatId: "sales",
+  preconditions: { language: "en" },
+};
+
+describe("webhook payloads (spec 6.2, ruling 21)", () => {
+  it("covers the seven webhook types", () => {
+    expect([...webhookEventTypes]).toEqual([
+      "s.room.create",
+      "s.room.membership",
+      "s.message.text",
+      "s.message.media",
+      "s.message.edit",
+      "s.message.delete",
+      "s.room.close",
+    ]);
+  });
+
+  it.each(webhookEventTypes)("accepts a minimal %s payload", (type) => {
+    expect(parseWebhookPayload({ type, version: 2, content: valid[type] })).toEqual({
+      type,
+      version: 2,
+      content: valid[type],
+    });
+  });
+
+  it("accepts every optional member and keeps unknown ones (forward compatibility)", () => {
+    const withExtra = { ...full, deliveryId: "d-1", recipients: [{ id: "u", role: "agent" }] };
+    expect(parseWebhookPayload(withExtra)).toEqual(withExtra);
+  });
+
+  it("accepts any JSON value as s.message.delete content", () => {
+    for (const content of [null, 1, "x", [], {}]) {
+      expect(safeParseWebhookPayload({ type: "s.message.delete", version: 2, content }).success).toBe(true);
+    }
+  });
+
+  it.each([
+    ["version 1", { ...full, version: 1 }, "invalid_value", "/version", "version must be 2, not 1"],
+    [
+      "version as a string",
+      { ...full, version: "2" },
+      "invalid_value",
+      "/version",
+      'version must be 2, not "2"',
+    ],
+    [
+      "no version",
+      { type: "s.room.close", content: {} },
+      "required",
+      "/version",
+      "version is required: expected 2",
+    ],
+    ["not a webhook type", { ...full, type: "s.timer" }, "invalid_value", "/type", undefined],
+    ["no type", { version: 2, content: {} }, "required", "/type", undefined],
+    [
+      "content of the wrong shape",
+      { ...full, content: { body: 1 } },
+      "invalid_type",
+      "/content/body",
+      "content.body must be a string, not a number",
+    ],
+    ["no content", { type: "s.room.close", version: 2 }, "required", "/content", undefined],
+    [
+      "media with both label and body",
+      { type: "s.message.media", version: 2, content: { mediaId: "m", label: "l", body: "b" } },
+      "exactly_one_of",
+      "/content",
+      undefined,
+    ],
+    [
+      "a recipient without id",
+      { ...full, recipients: [{ externalId: "x" }] },
+      "required",
+      "/recipients/0/id",
+      "recipients[0].id is required: expected a string",
+    ],
+    ["roomId a number", { ...full, roomId: 42 }, "invalid_type", "/roomId", undefined],
+    ["preconditions an array", { ...full, preconditions: [] }, "invalid_type", "/preconditions", undefined],
+  ])("rejects %s", (_name, value, code, pointer, message) => {
+    const result = safeParseWebhookPayload(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.code).toBe("ERR_INVALID_WEBHOOK_PAYLOAD");
+    const issue = result.error?.issues.find((candidate) => candidate.pointer === pointer);
+    expect(issue?.code).toBe(code);
+    if (message) expect(issue?.message).toBe(message);
+    expect(() => parseWebhookPayload(value)).toThrow(/Invalid webhook payload/);
+  });
+
+  it("rejects what is not an object, without throwing", () => {
+    for (const value of [null, "{}", 2, [], undefined]) {
+      expect(safeParseWebhookPayload(value).error?.issues[0]?.message).toMatch(
+        /^the webhook payload must be an object, not/,
+      );
+    }
+  });
+
+  it("types narrow on type", () => {
+    const payload = {} as WebhookPayload;
+    if (payload.type === "s.message.media")
+      expectTypeOf(payload.content).toEqualTypeOf<EventContent<"s.message.media">>();
+    if (payload.type === "s.room.create") expectTypeOf(payload.content.creatorId).toEqualTypeOf<string>();
+    expectTypeOf(payload.version).toEqualTypeOf<2>();
+    expectTypeOf(payload.roomId).toEqualTypeOf<string | undefined>();
+  });
+});
+
+describe("verify and validate in one call", () => {
+  const T0 = Date.parse("2026-11-22T18:00:00Z");
+
+  it("resolves to the typed payload", async () => {
+    const signed = await signWebhook({ payload: full, secret: "s", timestamp: T0 });
+    const payload = await verifyWebhookPayload({ ...signed, secret: "s", now: T0 });
+    expect(payload).toEqual(full);
+    const result = await safeVerifyWebhookPayload({ ...signed, secret: "s", now: T0 });
+    expect(result).toEqual({ ok: true, payload: full, timestamp: new Date(T0) });
+  });
+
+  it("fails with a verification error, or with a payload error when authentic but wrong", async () => {
+    const signed = await signWebhook({ payload: { ...full, version: 3 }, secret: "s", timestamp: T0 });
+    const wrongSecret = await safeVerifyWebhookPayload({ ...signed, secret: "t", now: T0 });
+    expect(wrongSecret.error?.code).toBe("ERR_WEBHOOK_SIGNATURE_MISMATCH");
+    const wrongPayload = await safeVerifyWebhookPayload({ ...signed, secret: "s", now: T0 });
+    expect(wrongPayload.error?.code).toBe("ERR_INVALID_WEBHOOK_PAYLOAD");
+    await expect(verifyWebhookPayload({ ...signed, secret: "s", now: T0 })).rejects.toMatchObject({
+      code: "ERR_INVALID_WEBHOOK_PAYLOAD",
+    });
+  });
+});

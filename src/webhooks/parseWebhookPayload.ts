@@ -1,0 +1,66 @@
+import { EventValidationError } from "../events/EventValidationError.js";
+import { runContentSchema, type SafeParseResult } from "../events/safeParseEventContent.js";
+import { describeValue, withArticle } from "../internal/describe.js";
+import { isPlainObject } from "../internal/isPlainObject.js";
+import { type WebhookPayload, webhookPayloadSchema } from "./webhookPayloadSchema.js";
+
+/**
+ * Validates a webhook payload (usually what `verifyWebhook` resolved to) and never throws. On
+ * failure, the error has code `ERR_INVALID_WEBHOOK_PAYLOAD` and issues with JSON pointers into the
+ * payload (`/content/body`, `/version`).
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { safeParseWebhookPayload } from "messaging-events/webhooks";
+ *
+ * const result = safeParseWebhookPayload({ type: "s.message.text", version: 1, content: { body: "Hi" } });
+ * if (!result.success) console.log(result.error.issues[0]?.message); // "version must be 2, not 1"
+ * ```
+ */
+export function safeParseWebhookPayload(value: unknown): SafeParseResult<WebhookPayload> {
+  if (!isPlainObject(value)) {
+    const message = `the webhook payload must be an object, not ${withArticle(describeValue(value))}`;
+    const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
+    return {
+      success: false,
+      error: new EventValidationError("ERR_INVALID_WEBHOOK_PAYLOAD", undefined, [issue]),
+    };
+  }
+  let type: unknown;
+  try {
+    type = value.type;
+  } catch {
+    type = undefined;
+  }
+  return runContentSchema<WebhookPayload>(
+    webhookPayloadSchema,
+    value,
+    typeof type === "string" ? type : undefined,
+    [],
+    "ERR_INVALID_WEBHOOK_PAYLOAD",
+  );
+}
+
+/**
+ * Validates a webhook payload and returns it typed, or throws an `EventValidationError` with code
+ * `ERR_INVALID_WEBHOOK_PAYLOAD`.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @throws {EventValidationError} when the payload does not match the spec.
+ *
+ * @example
+ * ```ts
+ * import { parseWebhookPayload } from "messaging-events/webhooks";
+ *
+ * const payload = parseWebhookPayload({ type: "s.room.create", version: 2, content: { creatorId: "user-7" } });
+ * if (payload.type === "s.room.create") console.log(payload.content.creatorId);
+ * ```
+ */
+export function parseWebhookPayload(value: unknown): WebhookPayload {
+  const result = safeParseWebhookPayload(value);
+  if (!result.success) throw result.error;
+  return result.data;
+}

@@ -1,0 +1,123 @@
+import { concatBytes, toBase64, toHex, utf8 } from "../internal/bytes.js";
+import { hmacKey, SECRET_PROBLEM, usableSecrets, type WebhookSecret } from "../internal/hmacKeys.js";
+import { parseRfc3339 } from "../internal/rfc3339.js";
+
+/**
+ * What {@link signWebhook} needs.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { SignWebhookOptions } from "messaging-events/webhooks";
+ *
+ * const options: SignWebhookOptions = {
+ *   payload: { type: "s.room.create", version: 2, content: { creatorId: "user-7" }, roomId: "room-42" },
+ *   secret: "s3cr3t",
+ *   timestamp: new Date("2026-11-22T18:00:00Z"),
+ * };
+ * ```
+ */
+export interface SignWebhookOptions {
+  /** The payload: an object is serialised with `JSON.stringify`; a string is sent as it is. */
+  readonly payload: unknown;
+  /** The signing secret: a string (its UTF-8 bytes) or the key bytes. */
+  readonly secret: WebhookSecret;
+  /**
+   * The signing time: a `Date`, epoch milliseconds, or an RFC 3339 string used as it is.
+   * @default new Date()
+   */
+  readonly timestamp?: Date | number | string;
+  /**
+   * How to write the signature: lowercase hex (128 characters) or padded base64 (88 characters).
+   * @default "hex"
+   */
+  readonly encoding?: "hex" | "base64";
+}
+
+/**
+ * A signed webhook, ready to send: the exact body and the headers (`content-type`,
+ * `service-timestamp`, `service-signature`).
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { type SignedWebhook, signWebhook } from "messaging-events/webhooks";
+ *
+ * const signed: SignedWebhook = await signWebhook({ payload: "{}", secret: "s3cr3t" });
+ * console.log(signed.headers["service-signature"].length); // 128
+ * ```
+ */
+export interface SignedWebhook {
+  /** The body to send, byte for byte what was signed. */
+  readonly body: string;
+  /** `content-type: application/json`, `service-timestamp` and `service-signature`. */
+  readonly headers: {
+    readonly "content-type": "application/json";
+    readonly "service-timestamp": string;
+    readonly "service-signature": string;
+  };
+}
+
+/** @internal Signs with an imported key: the HMAC-SHA-512 of `<timestamp>:<body>` (spec 6.3, rulings 17, 18). */
+export async function signWithKey(
+  key: CryptoKey,
+  options: Omit<SignWebhookOptions, "secret">,
+  defaultEncoding: "hex" | "base64" = "hex",
+): Promise<SignedWebhook> {
+  const { payload, timestamp = new Date(), encoding = defaultEncoding } = options;
+  const body = typeof payload === "string" ? payload : JSON.stringify(payload);
+  if (typeof body !== "string")
+    throw new TypeError("signWebhook: the payload must be a string or a JSON-serialisable value");
+  const time = typeof timestamp === "string" ? timestamp : new Date(timestamp).toISOString();
+  if (parseRfc3339(time) === undefined)
+    throw new TypeError("signWebhook: the timestamp must be a valid date or an RFC 3339 string");
+  if (encoding !== "hex" && encoding !== "base64")
+    throw new TypeError('signWebhook: encoding must be "hex" or "base64"');
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, concatBytes(utf8(`${time}:`), utf8(body))),
+  );
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "service-timestamp": time,
+      "service-signature": encoding === "hex" ? toHex(mac) : toBase64(mac),
+    },
+  };
+}
+
+/** @internal The key of a secret for signing, or a TypeError that says what is wrong with it. */
+export function signingKey(secret: unknown): Promise<CryptoKey> {
+  if (Array.isArray(secret))
+    return Promise.reject(new TypeError("signWebhook: sign with one secret, not a list"));
+  if (!usableSecrets(secret)) return Promise.reject(new TypeError(`signWebhook: ${SECRET_PROBLEM}`));
+  return hmacKey(secret as WebhookSecret);
+}
+
+/**
+ * Signs a webhook the way the service does (spec 6.3, rulings 17 and 18): the HMAC-SHA-512 of
+ * `<service-timestamp>:<body>` with the secret, written as lowercase hex (or base64 on request),
+ * the timestamp written by `Date.prototype.toISOString()`. Resolves to the body and headers to send.
+ * Rejects with a `TypeError` for an empty secret, an invalid timestamp or a payload that JSON cannot
+ * carry.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { signWebhook } from "messaging-events/webhooks";
+ *
+ * const { body, headers } = await signWebhook({
+ *   payload: { type: "s.message.text", version: 2, content: { body: "Hello" }, roomId: "room-42" },
+ *   secret: "s3cr3t",
+ * });
+ * const request = new Request("https://example.com/hooks/messaging", { method: "POST", headers, body });
+ * ```
+ */
+export async function signWebhook(options: SignWebhookOptions): Promise<SignedWebhook> {
+  if (typeof options !== "object" || options === null)
+    throw new TypeError("signWebhook: the options must be an object");
+  return signWithKey(await signingKey(options.secret), options);
+}

@@ -1,0 +1,382 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createWebhookSigner,
+  createWebhookVerifier,
+  isWebhookVerificationError,
+  safeVerifyWebhook,
+  signWebhook,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from "./index.js";
+
+const secret = "whsec_unit";
+const T0 = Date.parse("2026-11-22T18:00:00.000Z");
+const payload = { type: "s.room.close", version: 2, content: {}, roomId: "room-42" };
+const signed = await signWebhook({ payload, secret, timestamp: T0 });
+const base: VerifyWebhookOptions = { body: signed.body, headers: signed.headers, secret, now: T0 };
+
+async function codeOf(options: unknown): Promise<WebhookVerificationErrorCode | undefined> {
+  const result = await safeVerifyWebhook(options as VerifyWebhookOptions);
+  return result.error?.code;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("verifyWebhook", () => {
+  it("accepts what signWebhook signed and resolves to the parsed payload", async () => {
+    expect(signed.headers["service-timestamp"]).toBe("2026-11-22T18:00:00.000Z");
+    expect(signed.headers["service-signature"]).toMatch(/^[0-9a-f]{128}$/);
+    expect(await verifyWebhook(base)).toEqual(payload);
+    const result = await safeVerifyWebhook(base);
+    expect(result).toEqual({ ok: true, payload, timestamp: new Date(T0) });
+  });
+
+  it("takes the body as a string, Uint8Array, ArrayBuffer or Buffer", async () => {
+    const bytes = new TextEncoder().encode(signed.body);
+    for (const body of [signed.body, bytes, bytes.buffer, Buffer.from(signed.body)]) {
+      expect(await verifyWebhook({ ...base, body })).toEqual(payload);
+    }
+  });
+
+  it("takes headers as Fetch Headers, Node's IncomingHttpHeaders or any-case records", async () => {
+    const fetchHeaders = new Headers(signed.headers);
+    const node = {
+      "service-timestamp": signed.headers["service-timestamp"],
+      "service-signature": signed.headers["service-signature"],
+      host: "x",
+    };
+    const shouting = {
+      "SERVICE-TIMESTAMP": signed.headers["service-timestamp"],
+      "Service-Signature": signed.headers["service-signature"],
+    };
+    for (const headers of [fetchHeaders, node, shouting])
+      expect(await verifyWebhook({ ...base, headers })).toEqual(payload);
+  });
+
+  it("accepts any one of several secrets (rotation)", async () => {
+    expect(await verifyWebhook({ ...base, secret: ["new-secret", secret] })).toEqual(payload);
+    expect(await verifyWebhook({ ...base, secret: [new TextEncoder().encode(secret)] })).toEqual(payload);
+    expect(await codeOf({ ...base, secret: ["new-secret", "other"] })).toBe("ERR_WEBHOOK_SIGNATURE_MISMATCH");
+  });
+
+  it("allows 300 s of drift both ways by default, configurable", async () => {
+    expect((await safeVerifyWebhook({ ...base, now: T0 + 300_000 })).ok).toBe(true);
+    expect((await safeVerifyWebhook({ ...base, now: T0 - 300_000 })).ok).toBe(true);
+    expect(await codeOf({ ...base, now: T0 + 300_001 })).toBe("ERR_WEBHOOK_TIMESTAMP_TOO_OLD");
+    expect(await codeOf({ ...base, now: T0 - 300_001 })).toBe("ERR_WEBHOOK_TIMESTAMP_IN_FUTURE");
+    expect(
+      (await safeVerifyWebhook({ ...base, now: new Date(T0 + 3_600_000), toleranceSeconds: 3600 })).ok,
+    ).toBe(true);
+    expect(await codeOf({ ...base, now: T0 + 11_000, toleranceSeconds: 10 })).toBe(
+      "ERR_WEBHOOK_TIMESTAMP_TOO_OLD",
+    );
+  });
+
+  it("parses any RFC 3339 service-timestamp (ruling 18)", async () => {
+    for (const timestamp of [
+      "2026-11-22T18:00:00Z",
+      "2026-11-22t18:00:00z",
+      "2026-11-22T19:30:00.000+01:30",
+      "2026-11-22T12:00:00.123456-06:00",
+    ]) {
+      const again = await signWebhook({ payload, secret, timestamp });
+      const result = await safeVerifyWebhook({ ...again, secret, now: T0 });
+      expect(result.ok, timestamp).toBe(true);
+      expect(Math.abs(result.timestamp!.getTime() - T0)).toBeLessThan(1000);
+    }
+  });
+
+  describe("every failure has its own code", () => {
+    const withHeaders = (headers: Record<string, string>) => ({
+      ...base,
+      headers: { ...signed.headers, ...headers },
+    });
+    const table: [string, unknown, WebhookVerificationErrorCode][] = [
+      [
+        "missing service-timestamp",
+        { ...base, headers: { "service-signature": signed.headers["service-signature"] } },
+        "ERR_WEBHOOK_HEADER_MISSING",
+      ],
+      [
+        "missing service-signature",
+        { ...base, headers: { "service-timestamp": signed.headers["service-timestamp"] } },
+        "ERR_WEBHOOK_HEADER_MISSING",
+      ],
+      ["no headers at all", { ...base, headers: new Headers() }, "ERR_WEBHOOK_HEADER_MISSING"],
+      [
+        "malformed timestamp",
+        withHeaders({ "service-timestamp": "yesterday" }),
+        "ERR_WEBHOOK_TIMESTAMP_MALFORMED",
+      ],
+      [
+        "timestamp without offset",
+        withHeaders({ "service-timestamp": "2026-11-22T18:00:00" }),
+        "ERR_WEBHOOK_TIMESTAMP_MALFORMED",
+      ],
+      [
+        "timestamp on 30 February",
+        withHeaders({ "service-timestamp": "2026-02-30T18:00:00Z" }),
+        "ERR_WEBHOOK_TIMESTAMP_MALFORMED",
+      ],
+      ["too old", { ...base, now: T0 + 301_000 }, "ERR_WEBHOOK_TIMESTAMP_TOO_OLD"],
+      ["too far in the future", { ...base, now: T0 - 301_000 }, "ERR_WEBHOOK_TIMESTAMP_IN_FUTURE"],
+      ["malformed signature", withHeaders({ "service-signature": "abc" }), "ERR_WEBHOOK_SIGNATURE_MALFORMED"],
+      [
+        "signature of the wrong length",
+        withHeaders({ "service-signature": "a".repeat(127) }),
+        "ERR_WEBHOOK_SIGNATURE_MALFORMED",
+      ],
+      [
+        "unpadded base64",
+        withHeaders({ "service-signature": "A".repeat(86) }),
+        "ERR_WEBHOOK_SIGNATURE_MALFORMED",
+      ],
+      [
+        "two signatures",
+        withHeaders({
+          "service-signature": `${signed.headers["service-signature"]}, ${signed.headers["service-signature"]}`,
+        }),
+        "ERR_WEBHOOK_SIGNATURE_MALFORMED",
+      ],
+      ["mismatch", withHeaders({ "service-signature": "0".repeat(128) }), "ERR_WEBHOOK_SIGNATURE_MISMATCH"],
+      ["wrong secret", { ...base, secret: "whsec_other" }, "ERR_WEBHOOK_SIGNATURE_MISMATCH"],
+      ["empty secret", { ...base, secret: "" }, "ERR_WEBHOOK_SECRET_INVALID"],
+      ["empty secret bytes", { ...base, secret: new Uint8Array() }, "ERR_WEBHOOK_SECRET_INVALID"],
+      ["empty list of secrets", { ...base, secret: [] }, "ERR_WEBHOOK_SECRET_INVALID"],
+      ["a number as secret", { ...base, secret: 42 }, "ERR_WEBHOOK_SECRET_INVALID"],
+      ["parsed body", { ...base, body: payload }, "ERR_WEBHOOK_BODY_PARSED"],
+      ["body a number", { ...base, body: 42 }, "ERR_WEBHOOK_INVALID_INPUT"],
+      ["now not a date", { ...base, now: "today" }, "ERR_WEBHOOK_INVALID_INPUT"],
+      ["negative tolerance", { ...base, toleranceSeconds: -1 }, "ERR_WEBHOOK_INVALID_INPUT"],
+    ];
+    it.each(table)("%s", async (_name, options, code) => {
+      expect(await codeOf(options)).toBe(code);
+      await expect(verifyWebhook(options as VerifyWebhookOptions)).rejects.toMatchObject({
+        code,
+        name: "WebhookVerificationError",
+      });
+    });
+
+    it("body not JSON (but authentic)", async () => {
+      const text = await signWebhook({ payload: "not json", secret, timestamp: T0 });
+      expect(await codeOf({ ...text, secret, now: T0 })).toBe("ERR_WEBHOOK_BODY_NOT_JSON");
+      const invalidUtf8 = new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x7d]);
+      const bytesSigned = await signWebhook({ payload: "", secret, timestamp: T0 });
+      expect(await codeOf({ body: invalidUtf8, headers: bytesSigned.headers, secret, now: T0 })).toBe(
+        "ERR_WEBHOOK_SIGNATURE_MISMATCH",
+      );
+    });
+
+    it("a parsed body gets a message that says exactly that", async () => {
+      const result = await safeVerifyWebhook({ ...base, body: payload as never });
+      expect(result.error?.message).toMatch(/parsed/);
+      expect(result.error?.message).toMatch(/raw string or bytes/);
+    });
+  });
+
+  it("checks the secret before anything else", async () => {
+    expect(await codeOf({ body: 1, headers: null, secret: "" })).toBe("ERR_WEBHOOK_SECRET_INVALID");
+  });
+
+  it("errors are recognisable across realms and copies", async () => {
+    const result = await safeVerifyWebhook({ ...base, secret: "x" });
+    expect(result.error).toBeInstanceOf(WebhookVerificationError);
+    expect(isWebhookVerificationError(result.error)).toBe(true);
+    const foreign = Object.assign(new Error("x"), {
+      name: "WebhookVerificationError",
+      code: "ERR_WEBHOOK_SIGNATURE_MISMATCH",
+    });
+    expect(isWebhookVerificationError(foreign)).toBe(true);
+    expect(isWebhookVerificationError(new Error("x"))).toBe(false);
+  });
+});
+
+describe("properties", () => {
+  const anySecret = fc.oneof(
+    fc.string({ minLength: 1, unit: "binary" }),
+    fc.uint8Array({ minLength: 1, maxLength: 200 }),
+  );
+  const anyBody = fc.jsonValue().map((value) => JSON.stringify(value));
+  const anyTime = fc.integer({
+    min: Date.parse("1970-01-02T00:00:00Z"),
+    max: Date.parse("2999-12-31T00:00:00Z"),
+  });
+
+  it("sign then verify round-trips for arbitrary bodies, secrets and times, hex and base64", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        anyBody,
+        anySecret,
+        anyTime,
+        fc.constantFrom("hex", "base64" as const),
+        async (body, key, time, encoding) => {
+          const message = await signWebhook({ payload: body, secret: key, timestamp: time, encoding });
+          const result = await safeVerifyWebhook({ ...message, secret: key, now: time });
+          expect(result.ok, result.error?.message).toBe(true);
+          expect(result.payload).toEqual(JSON.parse(body));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("any change to the body, the timestamp or the signature fails", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        anyBody,
+        anySecret,
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        async (body, key, position, flip) => {
+          const message = await signWebhook({ payload: body, secret: key, timestamp: T0 });
+          const bytes = new TextEncoder().encode(message.body);
+          const changedBody = bytes.slice();
+          changedBody[position % bytes.length]! ^= flip;
+          const stamp = message.headers["service-timestamp"];
+          const signature = message.headers["service-signature"];
+          const index = position % signature.length;
+          const changedSignature = `${signature.slice(0, index)}${signature[index] === "0" ? "1" : "0"}${signature.slice(index + 1)}`;
+          const attempts: Partial<VerifyWebhookOptions>[] = [
+            { body: changedBody },
+            { body: `${message.body} ` },
+            { headers: { ...message.headers, "service-timestamp": stamp.replace(".000Z", ".001Z") } },
+            { headers: { ...message.headers, "service-signature": changedSignature } },
+          ];
+          for (const attempt of attempts) {
+            const result = await safeVerifyWebhook({ ...message, secret: key, now: T0, ...attempt });
+            expect(result.ok).toBe(false);
+            expect(result.error?.code).toMatch(/^ERR_WEBHOOK_(SIGNATURE_MISMATCH|BODY_NOT_JSON)$/);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("garbage in any argument never makes safeVerifyWebhook reject", async () => {
+    const garbage = fc.anything({
+      withBigInt: true,
+      withDate: true,
+      withMap: true,
+      withTypedArray: true,
+      withNullPrototype: true,
+      maxDepth: 2,
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        garbage,
+        garbage,
+        garbage,
+        garbage,
+        garbage,
+        async (body, headers, key, toleranceSeconds, now) => {
+          const result = await safeVerifyWebhook({
+            body,
+            headers,
+            secret: key,
+            toleranceSeconds,
+            now,
+          } as never);
+          expect(result.ok).toBe(false);
+          expect(isWebhookVerificationError(result.error)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    for (const options of [undefined, null, 42, "x", [], new Headers()]) {
+      expect((await safeVerifyWebhook(options as never)).ok).toBe(false);
+    }
+  });
+
+  it("no failure message contains the secret or the expected signature", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 8, maxLength: 40 }), anyBody, async (key, body) => {
+        const message = await signWebhook({ payload: body, secret: key, timestamp: T0 });
+        const expected = [
+          message.headers["service-signature"],
+          (await signWebhook({ payload: body, secret: key, timestamp: T0, encoding: "base64" })).headers[
+            "service-signature"
+          ],
+        ];
+        for (const attempt of [
+          { body: `${message.body}x` },
+          { now: T0 + 10_000_000 },
+          { headers: { ...message.headers, "service-signature": "f".repeat(128) } },
+          { secret: `${key}!` },
+        ]) {
+          const result = await safeVerifyWebhook({ ...message, secret: key, now: T0, ...attempt });
+          for (const hidden of [key, `${key}!`, ...expected])
+            expect(result.error?.message).not.toContain(hidden);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("keys are imported once", () => {
+  it("one-shot calls cache the key per secret", async () => {
+    const spy = vi.spyOn(crypto.subtle, "importKey");
+    const fresh = `whsec_cache_${Math.random()}`;
+    const message = await signWebhook({ payload, secret: fresh, timestamp: T0 });
+    for (let i = 0; i < 20; i++) await verifyWebhook({ ...message, secret: fresh, now: T0 });
+    expect(spy).toHaveBeenCalledTimes(1);
+    // The same bytes as a Uint8Array use the same key.
+    await verifyWebhook({ ...message, secret: new TextEncoder().encode(fresh), now: T0 });
+    expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  it("createWebhookVerifier and createWebhookSigner import at creation", async () => {
+    const spy = vi.spyOn(crypto.subtle, "importKey");
+    const signer = createWebhookSigner({ secret: `whsec_signer_${Math.random()}`, encoding: "base64" });
+    const verifier = createWebhookVerifier({
+      secret: [`whsec_other_${Math.random()}`, "whsec_unit"],
+      toleranceSeconds: 60,
+    });
+    const calls = spy.mock.calls.length;
+    for (let i = 0; i < 10; i++) {
+      const message = await signer.sign({ payload, timestamp: T0 });
+      expect(message.headers["service-signature"]).toMatch(/==$/);
+      expect((await verifier.safeVerify({ ...base, now: T0 })).ok).toBe(true);
+    }
+    expect(spy.mock.calls.length).toBe(calls);
+    await expect(verifier.verify({ ...base, now: T0 + 61_000 })).rejects.toMatchObject({
+      code: "ERR_WEBHOOK_TIMESTAMP_TOO_OLD",
+    });
+  });
+
+  it("createWebhookVerifier refuses a bad secret at once", () => {
+    expect(() => createWebhookVerifier({ secret: "" })).toThrow(
+      expect.objectContaining({ code: "ERR_WEBHOOK_SECRET_INVALID" }),
+    );
+  });
+});
+
+describe("signWebhook", () => {
+  it("serialises objects with JSON.stringify and sends strings as they are", async () => {
+    expect((await signWebhook({ payload: { a: 1 }, secret })).body).toBe('{"a":1}');
+    expect((await signWebhook({ payload: '{ "a" : 1 }', secret })).body).toBe('{ "a" : 1 }');
+  });
+
+  it("writes the timestamp as toISOString does, now by default", async () => {
+    const before = Date.now();
+    const { headers } = await signWebhook({ payload, secret });
+    const stamped = Date.parse(headers["service-timestamp"]);
+    expect(headers["service-timestamp"]).toBe(new Date(stamped).toISOString());
+    expect(stamped).toBeGreaterThanOrEqual(before - 1);
+    expect(stamped).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("rejects bad input with a TypeError that says what is wrong", async () => {
+    await expect(signWebhook({ payload, secret: "" })).rejects.toThrow(TypeError);
+    await expect(signWebhook({ payload, secret: ["a", "b"] as never })).rejects.toThrow(/one secret/);
+    await expect(signWebhook({ payload, secret, timestamp: "yesterday" })).rejects.toThrow(/timestamp/);
+    await expect(signWebhook({ payload: undefined, secret })).rejects.toThrow(/payload/);
+    await expect(signWebhook({ payload, secret, encoding: "base32" as never })).rejects.toThrow(/encoding/);
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Real servers on loopback receive a signed POST and verify it, the way the README's cookbook
+ * wires them: Express with express.raw, Hono, and plain node:http. A JSON body parser that consumed
+ * the raw body gets the clear error.
+ */
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import express from "express";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createWebhookVerifier,
+  isWebhookVerificationError,
+  parseWebhookPayload,
+  signWebhook,
+  verifyWebhook,
+} from "../../src/webhooks/index.js";
+
+const secret = "whsec_servers";
+const payload = { type: "s.message.text", version: 2, content: { body: "Grüße 👋" }, roomId: "room-42" };
+const verifier = createWebhookVerifier({ secret });
+
+/** What every receiver answers: 200 with the type, or 401 with the code. */
+const reply = (error: unknown) =>
+  isWebhookVerificationError(error)
+    ? { status: 401, body: { code: error.code, message: error.message } }
+    : { status: 500, body: { code: "UNEXPECTED" } };
+
+const servers: Server[] = [];
+const urls: Record<string, string> = {};
+
+async function listen(name: string, server: Server): Promise<void> {
+  servers.push(server);
+  if (!server.listening) await once(server.listen(0, "127.0.0.1"), "listening");
+  urls[name] = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+}
+
+beforeAll(async () => {
+  const app = express();
+  app.post("/hooks", express.raw({ type: "application/json" }), async (req, res) => {
+    try {
+      const verified = parseWebhookPayload(
+        await verifyWebhook({ body: req.body, headers: req.headers, secret }),
+      );
+      res.json({ type: verified.type });
+    } catch (error) {
+      const { status, body } = reply(error);
+      res.status(status).json(body);
+    }
+  });
+  await listen("express", createServer(app));
+
+  const parsing = express();
+  parsing.post("/hooks", express.json(), async (req, res) => {
+    const result = await verifier.safeVerify({ body: req.body, headers: req.headers });
+    res
+      .status(result.ok ? 200 : 401)
+      .json(result.ok ? { type: "?" } : { code: result.error.code, message: result.error.message });
+  });
+  await listen("express.json", createServer(parsing));
+
+  const hono = new Hono();
+  hono.post("/hooks", async (c) => {
+    try {
+      const verified = (await verifier.verifyRequest(c.req.raw)) as { type: string };
+      return c.json({ type: verified.type });
+    } catch (error) {
+      const { status, body } = reply(error);
+      return c.json(body, status as 401);
+    }
+  });
+  const honoServer = serve({ fetch: hono.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
+  await once(honoServer, "listening");
+  await listen("hono", honoServer);
+
+  const plain = createServer(async (req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const result = await verifier.safeVerify({ body: Buffer.concat(chunks), headers: req.headers });
+    res.writeHead(result.ok ? 200 : 401, { "content-type": "application/json" });
+    res.end(
+      JSON.stringify(
+        result.ok ? { type: (result.payload as { type: string }).type } : { code: result.error.code },
+      ),
+    );
+  });
+  await listen("node:http", plain);
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function post(name: string, headers: Record<string, string>, body: string) {
+  const response = await fetch(urls[name]!, { method: "POST", headers, body });
+  return { status: response.status, body: (await response.json()) as Record<string, string> };
+}
+
+describe.each(["express", "hono", "node:http"])("%s on loopback", (name) => {
+  it("accepts a signed POST", async () => {
+    const signed = await signWebhook({ payload, secret });
+    expect(await post(name, signed.headers, signed.body)).toEqual({
+      status: 200,
+      body: { type: "s.message.text" },
+    });
+  });
+
+  it("rejects a tampered body and a wrong secret", async () => {
+    const signed = await signWebhook({ payload, secret });
+    const tampered = await post(name, signed.headers, signed.body.replace("Grüße", "Grüsse"));
+    expect(tampered).toMatchObject({ status: 401, body: { code: "ERR_WEBHOOK_SIGNATURE_MISMATCH" } });
+    const forged = await signWebhook({ payload, secret: "whsec_attacker" });
+    expect(await post(name, forged.headers, forged.body)).toMatchObject({
+      status: 401,
+      body: { code: "ERR_WEBHOOK_SIGNATURE_MISMATCH" },
+    });
+  });
+
+  it("rejects a replay outside the tolerance", async () => {
+    const old = await signWebhook({ payload, secret, timestamp: Date.now() - 600_000 });
+    expect(await post(name, old.headers, old.body)).toMatchObject({
+      status: 401,
+      body: { code: "ERR_WEBHOOK_TIMESTAMP_TOO_OLD" },
+    });
+  });
+});
+
+describe("a JSON body parser in front of the verifier", () => {
+  it("gets the clear error: the body was parsed", async () => {
+    const signed = await signWebhook({ payload, secret });
+    const response = await post("express.json", signed.headers, signed.body);
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe("ERR_WEBHOOK_BODY_PARSED");
+    expect(response.body.message).toMatch(/parsed/);
+  });
+});
