@@ -16,7 +16,10 @@ import { parseRfc3339 } from "./rfc3339.js";
  * ```
  */
 export type WebhookHeaders =
-  | { get(name: string): string | null }
+  | {
+      /** The value of a header, or `null` when it is absent (Fetch `Headers.get`). */
+      get(name: string): string | null;
+    }
   | Readonly<Record<string, string | readonly string[] | number | undefined>>;
 
 /**

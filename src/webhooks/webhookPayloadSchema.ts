@@ -5,7 +5,9 @@ import { messageTextContent } from "../events/content/messageTextContent.js";
 import { roomCloseContent } from "../events/content/roomCloseContent.js";
 import { roomCreateContent } from "../events/content/roomCreateContent.js";
 import { roomMembershipContent } from "../events/content/roomMembershipContent.js";
-import { jsonObject, jsonValue } from "../internal/jsonValue.js";
+import type { EventContentSchemas } from "../events/EventContent.js";
+import type { EventType } from "../events/eventTypes.js";
+import { type JsonObject, type JsonValue, jsonObject, jsonValue } from "../internal/jsonValue.js";
 import { type WebhookEventType, webhookEventTypes } from "./webhookEventTypes.js";
 
 const webhookContentSchemas = {
@@ -50,8 +52,22 @@ export type WebhookPayloadVariantSchema<T extends WebhookEventType> = z.ZodMiniO
   {
     type: z.ZodMiniLiteral<T>;
     version: z.ZodMiniLiteral<2>;
-    content: (typeof webhookContentSchemas)[T];
-  } & typeof optionalMembers,
+    content: T extends EventType ? EventContentSchemas[T] : z.ZodMiniCustom<JsonValue, JsonValue>;
+    roomId: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    senderId: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    senderExternalId: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    recipients: z.ZodMiniOptional<
+      z.ZodMiniArray<
+        z.ZodMiniObject<
+          { id: z.ZodMiniString<string>; externalId: z.ZodMiniOptional<z.ZodMiniString<string>> },
+          z.core.$loose
+        >
+      >
+    >;
+    referenceId: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    livechatId: z.ZodMiniOptional<z.ZodMiniString<string>>;
+    preconditions: z.ZodMiniOptional<z.ZodMiniCustom<JsonObject, JsonObject>>;
+  },
   z.core.$loose
 >;
 
