@@ -9,6 +9,13 @@ export interface Contender {
   readonly run: () => number;
 }
 
+/** A contender whose work is asynchronous (Web Crypto). */
+export interface AsyncContender {
+  readonly name: string;
+  /** Does the work once. */
+  readonly run: () => Promise<unknown>;
+}
+
 export interface CaseResult {
   readonly name: string;
   readonly items: number;
@@ -60,7 +67,7 @@ export function runCase(name: string, items: number, contenders: readonly Conten
 }
 
 export function printCase(result: CaseResult): void {
-  console.log(`\n${result.name} (${result.items} items per pass)`);
+  console.log(`\n${result.name}${result.items > 1 ? ` (${result.items} items per pass)` : ""}`);
   const width = Math.max(...result.results.map((row) => row.name.length));
   for (const row of result.results) {
     const ops = Math.round(row.opsPerSecond).toLocaleString("en-US");
@@ -68,4 +75,36 @@ export function printCase(result: CaseResult): void {
       `  ${row.name.padEnd(width)}  ${ops.padStart(12)} validations/s   ratio ${row.ratio.toFixed(2)}`,
     );
   }
+}
+
+/**
+ * Runs one asynchronous case, one operation at a time. Contenders take turns operation by
+ * operation, so that a drift in the machine's speed hits all of them alike; each one's rate is
+ * its operations over its own accumulated time. The last contender is the baseline.
+ */
+export async function runAsyncCase(
+  name: string,
+  contenders: readonly AsyncContender[],
+  operations = 30_000,
+): Promise<CaseResult> {
+  for (const contender of contenders) for (let i = 0; i < 2000; i++) await contender.run();
+  const spent = contenders.map(() => 0);
+  for (let i = 0; i < operations; i++) {
+    for (const [index, contender] of contenders.entries()) {
+      const start = performance.now();
+      await contender.run();
+      spent[index]! += performance.now() - start;
+    }
+  }
+  const rates = spent.map((ms) => (operations / ms) * 1000);
+  const baseline = rates[rates.length - 1]!;
+  return {
+    name,
+    items: 1,
+    results: contenders.map((contender, index) => ({
+      name: contender.name,
+      opsPerSecond: rates[index]!,
+      ratio: rates[index]! / baseline,
+    })),
+  };
 }

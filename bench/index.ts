@@ -15,6 +15,7 @@ import { compileShippedSchemas } from "../test/support/ajv.js";
 import { mutated } from "../test/support/mutations.js";
 import { validContent } from "../test/support/validContent.js";
 import { type CaseResult, printCase, runCase } from "./harness.js";
+import { webhookCases } from "./webhooks.js";
 
 const PER_TYPE = 30;
 const ajv = compileShippedSchemas();
@@ -90,7 +91,14 @@ console.log(
   `messaging-events benchmark on Node ${process.versions.node}: ${validMix.length} valid and ${invalidMix.length} invalid contents`,
 );
 for (const result of results) printCase(result);
+const webhooks = await webhookCases();
+for (const result of webhooks) printCase(result);
+
 const headline = results[0]!.results[0]!.ratio;
 console.log(
   `\nValid-mix ratio (safeParseEventContent ÷ Ajv): ${headline.toFixed(2)} (target for a later pass: ≥ 1.00)`,
+);
+const [oneShot, bound, nodeHmac] = webhooks[0]!.results;
+console.log(
+  `Webhook verify ratio (÷ raw crypto.subtle.verify): verifyWebhook ${oneShot!.ratio.toFixed(2)}, createWebhookVerifier ${bound!.ratio.toFixed(2)} (target ≥ 0.90); node:crypto createHmac ${nodeHmac!.ratio.toFixed(2)}`,
 );

@@ -27,9 +27,15 @@ export function toBase64(bytes: Uint8Array): string {
  * standard base64 (ruling 18); anything else is `undefined`.
  */
 export function decodeSignature(value: string): Uint8Array<ArrayBuffer> | undefined {
-  // Uint8Array.from converts each "0x.." string with Number().
-  if (/^[\da-f]{128}$/i.test(value))
-    return Uint8Array.from(value.match(/../g)!, (pair) => Number(`0x${pair}`));
+  if (/^[\da-f]{128}$/i.test(value)) {
+    // A hex digit's value from its char code: "0"-"9" keep their low 4 bits, letters add 9.
+    const nibble = (index: number) => {
+      const code = value.charCodeAt(index);
+      return (code & 15) + (code > 64 ? 9 : 0);
+    };
+    const bytes = new Uint8Array(64);
+    for (let i = 0; i < 64; i++) bytes[i] = (nibble(2 * i) << 4) | nibble(2 * i + 1);
+    return bytes;
+  }
   if (/^[A-Za-z\d+/]{86}==$/.test(value)) return Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
-  return undefined;
 }

@@ -16,31 +16,17 @@ import { utf8 } from "./bytes.js";
  */
 export type WebhookSecret = string | Uint8Array | ArrayBuffer;
 
-/** The secrets of a secret or a list of them, or `undefined` if one is empty or not a string or bytes. */
-export function usableSecrets(secret: unknown): WebhookSecret[] | undefined {
-  const list: unknown[] = Array.isArray(secret) ? secret : [secret];
-  const size = (item: unknown) =>
-    typeof item === "string"
-      ? item.length
-      : item instanceof Uint8Array || item instanceof ArrayBuffer
-        ? item.byteLength
-        : 0;
-  return list.length > 0 && list.every(size) ? (list as WebhookSecret[]) : undefined;
-}
-
-/** The message of `ERR_WEBHOOK_SECRET_INVALID`. */
-export const SECRET_PROBLEM = "secret must be a non-empty string or bytes";
-
 const cache = new Map<string, Promise<CryptoKey>>();
 
 /**
  * The HMAC-SHA-512 key for a secret (ruling 17: a string's UTF-8 bytes, or the bytes as given),
  * imported once and cached by the secret's value, so that one-shot calls do not re-import a key per
- * call. The cache holds at most 64 secrets (it starts over when full); secrets over 4 KB are not
- * cached: use `createWebhookVerifier` for those.
+ * call. The cache holds up to 64 secrets of up to 4 KB each, and starts over when full; a server
+ * with more secrets than that should keep a `createWebhookVerifier` per secret.
  */
 export function hmacKey(secret: WebhookSecret): Promise<CryptoKey> {
-  const bytes: Uint8Array<ArrayBuffer> = typeof secret === "string" ? utf8(secret) : new Uint8Array(secret);
+  const bytes = typeof secret === "string" ? utf8(secret) : new Uint8Array(secret);
+  // The key bytes as a string identify the key; very long secrets are not cached.
   const id = bytes.length > 4096 ? "" : String.fromCharCode(...bytes);
   let key = cache.get(id);
   if (!key) {
@@ -51,7 +37,21 @@ export function hmacKey(secret: WebhookSecret): Promise<CryptoKey> {
   return key;
 }
 
-/** The keys of one secret or a list of them (rotation), or a rejection that says what is wrong. */
-export async function hmacKeys(secret: unknown): Promise<CryptoKey[]> {
-  return Promise.all((usableSecrets(secret) ?? fail("SECRET_INVALID", SECRET_PROBLEM)).map(hmacKey));
+/**
+ * The keys of one secret or a list of them (rotation). Throws a `WebhookVerificationError`
+ * (`ERR_WEBHOOK_SECRET_INVALID`) at once if the list is empty or a secret is empty or not a
+ * string or bytes.
+ */
+export function hmacKeys(secret: unknown): Promise<CryptoKey[]> {
+  const list: unknown[] = Array.isArray(secret) ? secret : [secret];
+  const usable = (item: unknown) =>
+    typeof item === "string"
+      ? item
+      : (item instanceof Uint8Array || item instanceof ArrayBuffer) && item.byteLength;
+  return Promise.all(
+    (list.length && list.every(usable)
+      ? (list as WebhookSecret[])
+      : fail("SECRET_INVALID", "secret must be a non-empty string or bytes")
+    ).map(hmacKey),
+  );
 }

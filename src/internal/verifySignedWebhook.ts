@@ -1,5 +1,5 @@
 import { fail, WebhookVerificationError } from "../webhooks/WebhookVerificationError.js";
-import { concatBytes, decodeSignature, utf8 } from "./bytes.js";
+import { decodeSignature, utf8 } from "./bytes.js";
 import { parseRfc3339 } from "./rfc3339.js";
 
 /**
@@ -80,7 +80,7 @@ function readHeader(headers: unknown, name: string): string {
     }
   }
   // Repeated headers (an array, or Node's joined string) can only fail the format checks later.
-  return value == null ? fail("HEADER_MISSING", `missing "${name}" header`) : String(value);
+  return value == null ? fail("HEADER_MISSING", `no "${name}" header`) : String(value);
 }
 
 /**
@@ -104,35 +104,39 @@ export async function verifySignedWebhook(
       : body instanceof Uint8Array || body instanceof ArrayBuffer
         ? new Uint8Array(body)
         : typeof body === "object" && body
-          ? fail("BODY_PARSED", "body was parsed: pass the raw string or bytes instead")
-          : fail("INVALID_INPUT", "body must be a string or bytes");
+          ? fail("BODY_PARSED", "pass the raw body, not parsed JSON")
+          : fail("INVALID_INPUT", "body is not a string or bytes");
   const time = parseRfc3339(timestamp) ?? fail("TIMESTAMP_MALFORMED", '"service-timestamp" is not RFC 3339');
-  const drift = (Number(now) - time) / 1000;
+  const drift = (+(now as number) - time) / 1000;
   if (Number.isNaN(drift) || !((toleranceSeconds as number) >= 0)) {
-    fail("INVALID_INPUT", "invalid now or toleranceSeconds");
+    fail("INVALID_INPUT", "bad now or toleranceSeconds");
   }
-  if (drift > (toleranceSeconds as number))
-    fail("TIMESTAMP_TOO_OLD", `signed ${drift | 0} s ago; tolerance ${toleranceSeconds} s`);
-  if (-drift > (toleranceSeconds as number))
-    fail("TIMESTAMP_IN_FUTURE", `signed ${-drift | 0} s ahead; tolerance ${toleranceSeconds} s`);
+  if (Math.abs(drift) > (toleranceSeconds as number)) {
+    // Positive: signed that many seconds ago; negative: dated that far ahead.
+    fail(
+      drift > 0 ? "TIMESTAMP_TOO_OLD" : "TIMESTAMP_IN_FUTURE",
+      `signed ${drift | 0} s ago; tolerance ${toleranceSeconds} s`,
+    );
+  }
   const mac =
     decodeSignature(signature) ?? fail("SIGNATURE_MALFORMED", '"service-signature" is not hex or base64');
-  const signed = concatBytes(utf8(`${timestamp}:`), bytes);
-  let authentic = false;
-  for (const key of resolvedKeys) {
-    authentic ||= await crypto.subtle.verify("HMAC", key, mac, signed);
-  }
-  if (!authentic) {
-    fail("SIGNATURE_MISMATCH", "signature mismatch: body, timestamp or secret differs");
-  }
+  // The timestamp passed the RFC 3339 check, so it is ASCII: as many bytes as characters.
+  const signed = new Uint8Array(timestamp.length + 1 + bytes.length);
+  signed.set(utf8(`${timestamp}:`));
+  signed.set(bytes, timestamp.length + 1);
+  // Every key is tried at once, on Web Crypto's own time; meanwhile the body is parsed here. The
+  // parse is only a candidate: it is returned, or its failure reported, only if a key matches.
+  const verdicts = Promise.all(resolvedKeys.map((key) => crypto.subtle.verify("HMAC", key, mac, signed)));
+  let payload: unknown = verdicts;
   try {
-    return {
-      payload: JSON.parse(new TextDecoder(undefined, { fatal: true }).decode(bytes)),
-      timestamp: new Date(time),
-    };
-  } catch {
-    return fail("BODY_NOT_JSON", "the signed body is not JSON");
-  }
+    payload = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {}
+  if (!(await verdicts).includes(true))
+    fail("SIGNATURE_MISMATCH", "signature mismatch: wrong secret or altered");
+  // `verdicts` stands for "not parsed": no JSON text parses to that object.
+  return payload === verdicts
+    ? fail("BODY_NOT_JSON", "body is not JSON")
+    : { payload, timestamp: new Date(time) };
 }
 
 /** Turns anything a verification threw into a result; never rejects. */

@@ -1,5 +1,5 @@
 import { concatBytes, toBase64, toHex, utf8 } from "../internal/bytes.js";
-import { hmacKey, SECRET_PROBLEM, usableSecrets, type WebhookSecret } from "../internal/hmacKeys.js";
+import { hmacKeys, type WebhookSecret } from "../internal/hmacKeys.js";
 import { parseRfc3339 } from "../internal/rfc3339.js";
 
 /**
@@ -92,8 +92,11 @@ export async function signWithKey(
 export function signingKey(secret: unknown): Promise<CryptoKey> {
   if (Array.isArray(secret))
     return Promise.reject(new TypeError("signWebhook: sign with one secret, not a list"));
-  if (!usableSecrets(secret)) return Promise.reject(new TypeError(`signWebhook: ${SECRET_PROBLEM}`));
-  return hmacKey(secret as WebhookSecret);
+  try {
+    return hmacKeys(secret).then(([key]) => key!);
+  } catch (error) {
+    return Promise.reject(new TypeError(`signWebhook: ${(error as Error).message}`));
+  }
 }
 
 /**

@@ -175,7 +175,7 @@ describe("verifyWebhook", () => {
     it("a parsed body gets a message that says exactly that", async () => {
       const result = await safeVerifyWebhook({ ...base, body: payload as never });
       expect(result.error?.message).toMatch(/parsed/);
-      expect(result.error?.message).toMatch(/raw string or bytes/);
+      expect(result.error?.message).toMatch(/raw body/);
     });
   });
 
