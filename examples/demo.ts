@@ -1,10 +1,17 @@
 /**
  * `npm run demo`: validates every example event in examples/events/ with the built package and
- * prints a table of verdicts. Files under valid/ must pass and files under invalid/ must fail; the
- * demo exits with status 1 if any verdict differs from that.
+ * prints a table of verdicts (files under valid/ must pass and files under invalid/ must fail; the
+ * demo exits with status 1 if any verdict differs), then signs a webhook and verifies it as
+ * received, altered, replayed and so on.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { eventScope, isEventType, safeParseEvent } from "messaging-events";
+import {
+  eventScope,
+  isEventType,
+  safeParseEvent,
+  safeVerifyWebhookPayload,
+  signWebhook,
+} from "messaging-events";
 
 const eventsDir = new URL("./events/", import.meta.url);
 const codes = new Map<string, number>();
@@ -85,3 +92,38 @@ console.log(
 );
 console.log(`Error codes: ${[...codes].map(([code, count]) => `${code} ×${count}`).join(", ")}`);
 if (unexpected.length > 0) process.exitCode = 1;
+
+// Webhooks: what the service sends, and what a receiver checks.
+const secret = "whsec_demo_secret";
+const payload = {
+  type: "s.message.text",
+  version: 2,
+  content: { body: "Grüße aus Köln 👋" },
+  roomId: "room-42",
+  senderId: "user-7",
+};
+const signed = await signWebhook({ payload, secret });
+console.log("\nWebhooks: a signed POST, as the service sends it");
+for (const [name, value] of Object.entries(signed.headers)) console.log(`  ${name}: ${value}`);
+console.log(`  body: ${signed.body}`);
+
+const attempts: [string, Parameters<typeof safeVerifyWebhookPayload>[0]][] = [
+  ["as received", { ...signed, secret }],
+  ["during a secret rotation", { ...signed, secret: ["whsec_next_secret", secret] }],
+  ["body altered", { ...signed, body: signed.body.replace("Köln", "Bonn"), secret }],
+  ["wrong secret", { ...signed, secret: "whsec_guess" }],
+  ["replayed 10 minutes later", { ...signed, secret, now: Date.now() + 600_000 }],
+  ["body parsed by a JSON middleware", { ...signed, body: JSON.parse(signed.body), secret }],
+  [
+    "no signature header",
+    { ...signed, headers: { "service-timestamp": signed.headers["service-timestamp"] }, secret },
+  ],
+];
+console.log("\nVerifying it:");
+for (const [label, options] of attempts) {
+  const result = await safeVerifyWebhookPayload(options);
+  const verdict = result.ok
+    ? `✓ authentic ${result.payload.type} for ${result.payload.roomId}, signed ${result.timestamp.toISOString()}`
+    : `✗ ${result.error.code}: ${result.error.message}`;
+  console.log(`  ${label.padEnd(34)}${verdict}`);
+}
