@@ -5,6 +5,9 @@ const entry = {
   index: "src/index.ts",
   "events/index": "src/events/index.ts",
   "webhooks/index": "src/webhooks/index.ts",
+  "jsonapi/index": "src/jsonapi/index.ts",
+  "idempotency/index": "src/idempotency/index.ts",
+  "client/index": "src/client/index.ts",
 };
 
 const common: Options = {

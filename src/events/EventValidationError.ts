@@ -4,7 +4,8 @@
  * - `ERR_UNKNOWN_EVENT_TYPE`: the type is not one of the 32 event types (ruling 10);
  * - `ERR_INVALID_EVENT_CONTENT`: the content does not match its type's schema;
  * - `ERR_INVALID_EVENT`: the event itself is not a `{ type, content }` object;
- * - `ERR_INVALID_WEBHOOK_PAYLOAD`: a webhook payload does not match the spec (section 6.2).
+ * - `ERR_INVALID_WEBHOOK_PAYLOAD`: a webhook payload does not match the spec (section 6.2);
+ * - `ERR_INVALID_EVENT_DOCUMENT`: a JSON:API document (request or response) is malformed.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
@@ -19,7 +20,8 @@ export type EventValidationErrorCode =
   | "ERR_UNKNOWN_EVENT_TYPE"
   | "ERR_INVALID_EVENT_CONTENT"
   | "ERR_INVALID_EVENT"
-  | "ERR_INVALID_WEBHOOK_PAYLOAD";
+  | "ERR_INVALID_WEBHOOK_PAYLOAD"
+  | "ERR_INVALID_EVENT_DOCUMENT";
 
 /**
  * The kind of one problem, stable across releases:
@@ -159,6 +161,7 @@ function formatMessage(
     ERR_INVALID_EVENT: "Invalid event",
     ERR_INVALID_EVENT_CONTENT: `Invalid ${eventType} content`,
     ERR_INVALID_WEBHOOK_PAYLOAD: `Invalid webhook payload${eventType ? ` (${eventType})` : ""}`,
+    ERR_INVALID_EVENT_DOCUMENT: "Invalid JSON:API event document",
   }[code];
   if (issues.length === 1) return `${subject}: ${issues[0]!.message}`;
   return `${subject}: ${issues.length} problems\n${issues.map((issue) => `- ${issue.message}`).join("\n")}`;

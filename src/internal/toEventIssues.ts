@@ -258,6 +258,10 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: EventVali
     out.push(make("exactly_one_of", path, `${label} must have exactly one of ${keys}, ${problem}`));
     return;
   }
+  if (params.rule === "not_blank") {
+    out.push(make("invalid_value", path, `${label} must not be blank`));
+    return;
+  }
   if (params.rule === "boolean_options") {
     const other = params.duplicate === "true" ? "false" : "true";
     out.push(

@@ -1,0 +1,200 @@
+/**
+ * The client against a real HTTP server on loopback that plays the service and injects faults.
+ * Each test checks what the server received: how many requests, that every one carried the same key
+ * and the same document, and how many events exist in the end.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  createEventsClient,
+  EventsApiError,
+  EventsResponseError,
+  EventsRetryError,
+  EventValidationError,
+  IdempotencyEchoError,
+} from "../../src/index.js";
+import { type FakeService, startFakeService } from "../support/fakeService.js";
+
+let service: FakeService;
+beforeAll(async () => {
+  service = await startFakeService();
+});
+afterAll(async () => {
+  await service.close();
+});
+afterEach(() => {
+  service.requests.length = 0;
+  service.events.clear();
+  service.script.length = 0;
+});
+
+const client = () =>
+  createEventsClient({
+    baseUrl: service.url,
+    credentials: "Bearer test-token",
+    retry: { retries: 3, minDelayMs: 10, maxDelayMs: 1500 },
+    timeoutMs: 300,
+  });
+
+const message = { type: "s.message.text" as const, content: { body: "Grüße 👋" } };
+
+/** Every request carried the same key, in the header and in the document, and the same bytes. */
+function expectSameKeyAndDocument(count: number): string {
+  expect(service.requests).toHaveLength(count);
+  const [first] = service.requests;
+  const key = String(first!.headers["service-idempotency-key"]);
+  for (const request of service.requests) {
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/v1/events");
+    expect(request.headers["service-idempotency-key"]).toBe(key);
+    expect(request.body).toBe(first!.body);
+    expect(JSON.parse(request.body).data.meta["idempotency-key"]).toBe(key);
+  }
+  return key;
+}
+
+describe("createEvent against a loopback service", () => {
+  it("sends the JSON:API document with the headers the spec names, and returns the typed resource", async () => {
+    const event = await client().createEvent(message);
+    const key = expectSameKeyAndDocument(1);
+    const [request] = service.requests;
+    expect(request!.headers.authorization).toBe("Bearer test-token");
+    expect(request!.headers["content-type"]).toBe("application/vnd.api+json");
+    expect(request!.headers.accept).toBe("application/vnd.api+json");
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(JSON.parse(request!.body)).toEqual({
+      data: { type: "events", attributes: message, meta: { "idempotency-key": key } },
+    });
+    expect(event.attributes.content.body).toBe("Grüße 👋");
+    expect(event.meta?.["idempotency-key"]).toBe(key);
+    expect(service.events.size).toBe(1);
+  });
+
+  it("uses the caller's key", async () => {
+    await client().createEvent(message, { idempotencyKey: "order-42" });
+    expect(expectSameKeyAndDocument(1)).toBe("order-42");
+  });
+
+  it("retries a dropped connection with the same key: one event in the end", async () => {
+    service.script.push({ kind: "create-then-drop" });
+    const event = await client().createEvent(message);
+    const key = expectSameKeyAndDocument(2);
+    expect(service.events.size).toBe(1);
+    expect(event.meta?.["idempotency-key"]).toBe(key);
+    expect(event.id).toBe(JSON.parse(service.events.get(key)!.response).data.id);
+  });
+
+  it("retries a 503 and succeeds on the 201", async () => {
+    service.script.push({ kind: "status", status: 503 });
+    await client().createEvent(message);
+    expectSameKeyAndDocument(2);
+    expect(service.events.size).toBe(1);
+  });
+
+  it("honours Retry-After on a 429", async () => {
+    service.script.push({ kind: "status", status: 429, retryAfter: "1" });
+    await client().createEvent(message);
+    expectSameKeyAndDocument(2);
+    const [first, second] = service.requests;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    expect(service.events.size).toBe(1);
+  });
+
+  it("retries a time-out (the service created the event but answered too late): one event", async () => {
+    service.script.push({ kind: "create-then-stall", ms: 1000 });
+    await client().createEvent(message);
+    expectSameKeyAndDocument(2);
+    expect(service.events.size).toBe(1);
+  });
+
+  it("never retries a 422, and returns the service's JSON:API errors", async () => {
+    const errors = [{ status: "422", code: "too_long", title: "Too long", detail: "content.body is too long", source: { pointer: "/data/attributes/content/body" } }];
+    service.script.push({ kind: "status", status: 422, body: { errors } });
+    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(EventsApiError);
+    expect(failure).toMatchObject({ code: "ERR_EVENTS_API", status: 422, errors });
+    expectSameKeyAndDocument(1);
+    expect(service.events.size).toBe(0);
+  });
+
+  it("reports a response without the key echo", async () => {
+    service.script.push({ kind: "create-without-echo" });
+    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(IdempotencyEchoError);
+    expect(failure).toMatchObject({ code: "ERR_EVENTS_IDEMPOTENCY_ECHO", echoed: undefined });
+    expectSameKeyAndDocument(1);
+  });
+
+  it("gives up after the retries with a typed error, every attempt with the same key", async () => {
+    service.script.push(...Array.from({ length: 4 }, () => ({ kind: "status" as const, status: 503 })));
+    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(EventsRetryError);
+    expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 4, lastStatus: 503 });
+    const key = expectSameKeyAndDocument(4);
+    expect((failure as EventsRetryError).idempotencyKey).toBe(key);
+    expect(service.events.size).toBe(0);
+  });
+
+  it("stops when the service asks to wait longer than maxDelayMs", async () => {
+    service.script.push({ kind: "status", status: 429, retryAfter: "120" });
+    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 1 });
+    expect((failure as Error).message).toMatch(/retry after 120 s/);
+    expectSameKeyAndDocument(1);
+  });
+
+  it("a network error on every attempt ends in EventsRetryError with the cause", async () => {
+    service.script.push(...Array.from({ length: 4 }, () => ({ kind: "drop" as const })));
+    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 4, lastStatus: undefined });
+    expect((failure as Error).cause).toBeInstanceOf(Error);
+    expectSameKeyAndDocument(4);
+  });
+
+  it("reuses a key after a failure without creating a duplicate (ruling 16)", async () => {
+    const first = await client().createEvent(message, { idempotencyKey: "retry-me" });
+    const again = await client().createEvent(message, { idempotencyKey: "retry-me" });
+    expect(again.id).toBe(first.id);
+    expect(service.events.size).toBe(1);
+    const other = await client()
+      .createEvent({ type: "s.message.text", content: { body: "different" } }, { idempotencyKey: "retry-me" })
+      .catch((error: unknown) => error);
+    expect(other).toMatchObject({ code: "ERR_EVENTS_API", status: 409 });
+  });
+
+  it("never sends invalid content", async () => {
+    const failure = await client()
+      .createEvent({ type: "s.message.media", content: { mediaId: "m", label: "a", body: "b" } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(EventValidationError);
+    expect(service.requests).toHaveLength(0);
+    await expect(client().createEvent(message, { idempotencyKey: "  " })).rejects.toThrow(TypeError);
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it("stops at once when the caller aborts, during a request or a backoff", async () => {
+    service.script.push({ kind: "create-then-stall", ms: 250 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("user navigated away")), 50);
+    await expect(client().createEvent(message, { signal: controller.signal })).rejects.toThrow("user navigated away");
+    expect(service.requests).toHaveLength(1);
+
+    service.requests.length = 0;
+    service.script.push({ kind: "status", status: 429, retryAfter: "1" });
+    const during = new AbortController();
+    setTimeout(() => during.abort(new Error("cancelled")), 150);
+    await expect(client().createEvent(message, { signal: during.signal })).rejects.toThrow("cancelled");
+    expect(service.requests).toHaveLength(1);
+    const aborted = new AbortController();
+    aborted.abort(new Error("before"));
+    await expect(client().createEvent(message, { signal: aborted.signal })).rejects.toThrow("before");
+  });
+
+  it("reports a 2xx that is not an event resource", async () => {
+    service.script.push({ kind: "status", status: 201, body: { data: { id: "   ", type: "events" } } });
+    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(EventsResponseError);
+    expect((failure as EventsResponseError).issues.map((issue) => issue.pointer)).toContain("/data/id");
+    service.script.push({ kind: "status", status: 200 });
+    await expect(client().createEvent(message)).rejects.toMatchObject({ code: "ERR_EVENTS_BAD_RESPONSE" });
+  });
+});

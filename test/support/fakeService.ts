@@ -1,0 +1,120 @@
+/**
+ * A stand-in for the messaging service on loopback, with fault injection: it creates events
+ * idempotently as ruling 16 says (a completed key answers with the stored response; a key reused
+ * with another document is refused), and can drop the connection, stall past the client's time-out
+ * or answer 503, 429 or 422 on command, before or after creating the event.
+ */
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type Behaviour =
+  | { kind: "create" }
+  | { kind: "create-then-drop" }
+  | { kind: "create-then-stall"; ms: number }
+  | { kind: "drop" }
+  | { kind: "create-without-echo" }
+  | { kind: "status"; status: number; retryAfter?: string; body?: unknown };
+
+export interface RecordedRequest {
+  readonly at: number;
+  readonly method: string;
+  readonly path: string;
+  readonly headers: IncomingMessage["headers"];
+  readonly body: string;
+}
+
+interface Stored {
+  readonly body: string;
+  readonly response: string;
+}
+
+export interface FakeService {
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  readonly events: Map<string, Stored>;
+  /** Behaviours for the next requests, in order; once empty, every request creates. */
+  readonly script: Behaviour[];
+  close(): Promise<void>;
+}
+
+let counter = 0;
+const newId = () => `01JD8X${String(++counter).padStart(20, "0")}`;
+
+export async function startFakeService(): Promise<FakeService> {
+  const requests: RecordedRequest[] = [];
+  const events = new Map<string, Stored>();
+  const script: Behaviour[] = [];
+
+  const create = (key: string, body: string): { status: number; text: string } => {
+    const stored = events.get(key);
+    if (stored) {
+      if (stored.body !== body) {
+        const errors = [{ status: "409", code: "idempotency_key_reused", title: "Key reused", detail: "the idempotency key was used with a different document" }];
+        return { status: 409, text: JSON.stringify({ errors }) };
+      }
+      return { status: 201, text: stored.response };
+    }
+    const document = JSON.parse(body) as { data: Record<string, unknown> };
+    const response = JSON.stringify({ data: { ...document.data, id: newId(), meta: { "idempotency-key": key } } });
+    events.set(key, { body, response });
+    return { status: 201, text: response };
+  };
+
+  const reply = (res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/vnd.api+json", ...headers });
+    res.end(text);
+  };
+
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
+    requests.push({ at: Date.now(), method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
+    const key = String(req.headers["service-idempotency-key"] ?? "");
+    const behaviour = script.shift() ?? { kind: "create" };
+    switch (behaviour.kind) {
+      case "create": {
+        const { status, text } = create(key, body);
+        return reply(res, status, text);
+      }
+      case "create-then-drop":
+        create(key, body);
+        return req.socket.destroy();
+      case "create-then-stall": {
+        const { status, text } = create(key, body);
+        await new Promise((resolve) => setTimeout(resolve, behaviour.ms));
+        if (!res.destroyed) reply(res, status, text);
+        return;
+      }
+      case "drop":
+        return req.socket.destroy();
+      case "create-without-echo": {
+        const { text } = create(key, body);
+        const parsed = JSON.parse(text) as { data: { meta?: unknown } };
+        delete parsed.data.meta;
+        return reply(res, 201, JSON.stringify(parsed));
+      }
+      case "status":
+        return reply(
+          res,
+          behaviour.status,
+          behaviour.body === undefined ? "" : JSON.stringify(behaviour.body),
+          behaviour.retryAfter === undefined ? {} : { "retry-after": behaviour.retryAfter },
+        );
+    }
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    events,
+    script,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
