@@ -2,15 +2,22 @@
  * `npm run demo`: validates every example event in examples/events/ with the built package and
  * prints a table of verdicts (files under valid/ must pass and files under invalid/ must fail; the
  * demo exits with status 1 if any verdict differs), then signs a webhook and verifies it as
- * received, altered, replayed and so on.
+ * received, altered, replayed and so on, then shows the JSON:API request that creates an event and
+ * the JSON:API errors a server returns for an invalid one.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import {
+  createEventDocument,
+  type EventContentInput,
   eventScope,
   isEventType,
+  JSON_API_MEDIA_TYPE,
   safeParseEvent,
+  safeParseEventDocument,
   safeVerifyWebhookPayload,
   signWebhook,
+  toJsonApiErrors,
+  withIdempotencyKey,
 } from "messaging-events";
 
 const eventsDir = new URL("./events/", import.meta.url);
@@ -126,4 +133,34 @@ for (const [label, options] of attempts) {
     ? `✓ authentic ${result.payload.type} for ${result.payload.roomId}, signed ${result.timestamp.toISOString()}`
     : `✗ ${result.error.code}: ${result.error.message}`;
   console.log(`  ${label.padEnd(34)}${verdict}`);
+}
+
+// Creating events: the JSON:API document and the request a client sends.
+const example = JSON.parse(readFileSync(new URL("valid/s.message.text.json", eventsDir), "utf8")) as {
+  type: "s.message.text";
+  content: EventContentInput<"s.message.text">;
+};
+const { document, headers } = withIdempotencyKey(createEventDocument(example), "demo-key-0001");
+console.log("\nCreating an event: the request createEventsClient sends (POST {base_url}/events)");
+const requestHeaders = {
+  Authorization: "<credentials>",
+  "Content-Type": JSON_API_MEDIA_TYPE,
+  Accept: JSON_API_MEDIA_TYPE,
+  ...headers,
+};
+for (const [name, value] of Object.entries(requestHeaders)) console.log(`  ${name}: ${value}`);
+console.log(`  body: ${JSON.stringify(document, null, 2).replaceAll("\n", "\n  ")}`);
+
+const rejected = safeParseEventDocument({
+  data: {
+    type: "events",
+    attributes: {
+      type: "s.message.action",
+      content: { type: "boolean", body: "OK?", writeable: [], options: [{ label: "Yes", value: "yes" }] },
+    },
+  },
+});
+if (!rejected.success) {
+  console.log("\nA server rejecting an invalid document: HTTP 422 with JSON:API errors");
+  console.log(`  ${JSON.stringify(toJsonApiErrors(rejected.error), null, 2).replaceAll("\n", "\n  ")}`);
 }

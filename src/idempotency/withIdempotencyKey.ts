@@ -5,11 +5,6 @@ import {
   isValidIdempotencyKey,
 } from "./idempotencyKey.js";
 
-/** A JSON:API document whose primary data is one resource object. */
-interface SingleResourceDocument {
-  readonly data: { readonly meta?: Readonly<Record<string, unknown>> } & Readonly<Record<string, unknown>>;
-}
-
 /**
  * Puts an idempotency key in both places the spec names (rule 1 of spec 4.1, ruling 15):
  * `data.meta["idempotency-key"]` of a copy of the document, and the `Service-Idempotency-Key`
@@ -29,7 +24,11 @@ interface SingleResourceDocument {
  * console.log(headers["Service-Idempotency-Key"], document.data.meta["idempotency-key"]); // order-42 order-42
  * ```
  */
-export function withIdempotencyKey<D extends SingleResourceDocument>(
+export function withIdempotencyKey<
+  D extends {
+    readonly data: { readonly meta?: Readonly<Record<string, unknown>> } & Readonly<Record<string, unknown>>;
+  },
+>(
   document: D,
   key: string = createIdempotencyKey(),
 ): {

@@ -107,9 +107,19 @@ describe("createEvent against a loopback service", () => {
   });
 
   it("never retries a 422, and returns the service's JSON:API errors", async () => {
-    const errors = [{ status: "422", code: "too_long", title: "Too long", detail: "content.body is too long", source: { pointer: "/data/attributes/content/body" } }];
+    const errors = [
+      {
+        status: "422",
+        code: "too_long",
+        title: "Too long",
+        detail: "content.body is too long",
+        source: { pointer: "/data/attributes/content/body" },
+      },
+    ];
     service.script.push({ kind: "status", status: 422, body: { errors } });
-    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    const failure = await client()
+      .createEvent(message)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventsApiError);
     expect(failure).toMatchObject({ code: "ERR_EVENTS_API", status: 422, errors });
     expectSameKeyAndDocument(1);
@@ -118,7 +128,9 @@ describe("createEvent against a loopback service", () => {
 
   it("reports a response without the key echo", async () => {
     service.script.push({ kind: "create-without-echo" });
-    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    const failure = await client()
+      .createEvent(message)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(IdempotencyEchoError);
     expect(failure).toMatchObject({ code: "ERR_EVENTS_IDEMPOTENCY_ECHO", echoed: undefined });
     expectSameKeyAndDocument(1);
@@ -126,7 +138,9 @@ describe("createEvent against a loopback service", () => {
 
   it("gives up after the retries with a typed error, every attempt with the same key", async () => {
     service.script.push(...Array.from({ length: 4 }, () => ({ kind: "status" as const, status: 503 })));
-    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    const failure = await client()
+      .createEvent(message)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventsRetryError);
     expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 4, lastStatus: 503 });
     const key = expectSameKeyAndDocument(4);
@@ -136,7 +150,9 @@ describe("createEvent against a loopback service", () => {
 
   it("stops when the service asks to wait longer than maxDelayMs", async () => {
     service.script.push({ kind: "status", status: 429, retryAfter: "120" });
-    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    const failure = await client()
+      .createEvent(message)
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 1 });
     expect((failure as Error).message).toMatch(/retry after 120 s/);
     expectSameKeyAndDocument(1);
@@ -144,8 +160,14 @@ describe("createEvent against a loopback service", () => {
 
   it("a network error on every attempt ends in EventsRetryError with the cause", async () => {
     service.script.push(...Array.from({ length: 4 }, () => ({ kind: "drop" as const })));
-    const failure = await client().createEvent(message).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 4, lastStatus: undefined });
+    const failure = await client()
+      .createEvent(message)
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: "ERR_EVENTS_RETRIES_EXHAUSTED",
+      attempts: 4,
+      lastStatus: undefined,
+    });
     expect((failure as Error).cause).toBeInstanceOf(Error);
     expectSameKeyAndDocument(4);
   });
@@ -175,7 +197,9 @@ describe("createEvent against a loopback service", () => {
     service.script.push({ kind: "create-then-stall", ms: 250 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user navigated away")), 50);
-    await expect(client().createEvent(message, { signal: controller.signal })).rejects.toThrow("user navigated away");
+    await expect(client().createEvent(message, { signal: controller.signal })).rejects.toThrow(
+      "user navigated away",
+    );
     expect(service.requests).toHaveLength(1);
 
     service.requests.length = 0;
@@ -191,7 +215,9 @@ describe("createEvent against a loopback service", () => {
 
   it("reports a 2xx that is not an event resource", async () => {
     service.script.push({ kind: "status", status: 201, body: { data: { id: "   ", type: "events" } } });
-    const failure = await client().createEvent(message).catch((error: unknown) => error);
+    const failure = await client()
+      .createEvent(message)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventsResponseError);
     expect((failure as EventsResponseError).issues.map((issue) => issue.pointer)).toContain("/data/id");
     service.script.push({ kind: "status", status: 200 });

@@ -9,6 +9,18 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const script = (load: (specifier: string) => string) => `
 const events = ${load("messaging-events/events")};
 const all = ${load("messaging-events")};
+const webhooks = ${load("messaging-events/webhooks")};
+const jsonapi = ${load("messaging-events/jsonapi")};
+const idempotency = ${load("messaging-events/idempotency")};
+const client = ${load("messaging-events/client")};
+for (const [name, sub] of Object.entries({ webhooks, jsonapi, idempotency, client })) {
+  for (const [key, value] of Object.entries(sub)) if (all[key] !== value) throw new Error(name + "." + key + " differs from the root export");
+}
+if (jsonapi.createEventDocument({ type: "s.room.close", content: {} }).data.type !== "events") throw new Error("jsonapi");
+if (!idempotency.isValidIdempotencyKey(idempotency.createIdempotencyKey())) throw new Error("idempotency");
+if (typeof client.createEventsClient({ baseUrl: "http://x", credentials: "c" }).createEvent !== "function") throw new Error("client");
+const signed = await webhooks.signWebhook({ payload: { a: 1 }, secret: "s" });
+if ((await webhooks.verifyWebhook({ ...signed, secret: "s" })).a !== 1) throw new Error("webhooks");
 const ok = events.safeParseEventContent("s.timer", { status: "RUNNING", expires: "2026-11-22T18:00:00Z" });
 const bad = all.safeParseEventContent("s.form", { formId: "" });
 console.log(JSON.stringify([events.eventTypes.length, ok.success, bad.error.code, bad.error.issues[0].pointer,
@@ -18,9 +30,11 @@ console.log(JSON.stringify([events.eventTypes.length, ok.success, bad.error.code
 describe("module systems", () => {
   it.each([
     ["ESM import", "module", (specifier: string) => `await import(${JSON.stringify(specifier)})`],
+    // CommonJS has no top-level await: the script runs in an async function.
     ["CommonJS require", "commonjs", (specifier: string) => `require(${JSON.stringify(specifier)})`],
   ])("%s of every subpath", (_name, inputType, load) => {
-    const output = execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", script(load)], {
+    const source = inputType === "commonjs" ? `(async () => {${script(load)}})();` : script(load);
+    const output = execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", source], {
       cwd: root,
       encoding: "utf8",
     });

@@ -50,13 +50,22 @@ export async function startFakeService(): Promise<FakeService> {
     const stored = events.get(key);
     if (stored) {
       if (stored.body !== body) {
-        const errors = [{ status: "409", code: "idempotency_key_reused", title: "Key reused", detail: "the idempotency key was used with a different document" }];
+        const errors = [
+          {
+            status: "409",
+            code: "idempotency_key_reused",
+            title: "Key reused",
+            detail: "the idempotency key was used with a different document",
+          },
+        ];
         return { status: 409, text: JSON.stringify({ errors }) };
       }
       return { status: 201, text: stored.response };
     }
     const document = JSON.parse(body) as { data: Record<string, unknown> };
-    const response = JSON.stringify({ data: { ...document.data, id: newId(), meta: { "idempotency-key": key } } });
+    const response = JSON.stringify({
+      data: { ...document.data, id: newId(), meta: { "idempotency-key": key } },
+    });
     events.set(key, { body, response });
     return { status: 201, text: response };
   };
@@ -70,7 +79,13 @@ export async function startFakeService(): Promise<FakeService> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
-    requests.push({ at: Date.now(), method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
+    requests.push({
+      at: Date.now(),
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers: req.headers,
+      body,
+    });
     const key = String(req.headers["service-idempotency-key"] ?? "");
     const behaviour = script.shift() ?? { kind: "create" };
     switch (behaviour.kind) {
