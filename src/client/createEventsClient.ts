@@ -190,6 +190,7 @@ function apiErrors(body: unknown): Partial<JsonApiError>[] {
  * - the response is validated (an event resource with an `id`, echoing the key).
  *
  * Uses only the global `fetch` (or yours), so it runs in browsers, Node, Bun, Deno and Workers.
+ * Throws a `TypeError` at once for an invalid `baseUrl`, `credentials` or retry setting.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *
@@ -212,9 +213,17 @@ function apiErrors(body: unknown): Partial<JsonApiError>[] {
  * ```
  */
 export function createEventsClient(options: EventsClientOptions): EventsClient {
-  const { credentials, timeoutMs = 10_000 } = options;
-  const { retries = 3, minDelayMs = 100, maxDelayMs = 5_000 } = options.retry ?? {};
-  const base = String(options.baseUrl);
+  const { credentials, timeoutMs = 10_000 } = options ?? {};
+  const { retries = 3, minDelayMs = 100, maxDelayMs = 5_000 } = options?.retry ?? {};
+  const base = String(options?.baseUrl);
+  if (!URL.canParse?.(base) && !/^https?:\/\//.test(base))
+    throw new TypeError(`createEventsClient: baseUrl must be an absolute URL, not ${JSON.stringify(base)}`);
+  if (typeof credentials !== "string")
+    throw new TypeError("createEventsClient: credentials must be the Authorization header value, a string");
+  for (const [name, value] of Object.entries({ retries, minDelayMs, maxDelayMs, timeoutMs })) {
+    if (typeof value !== "number" || !(value >= 0))
+      throw new TypeError(`createEventsClient: ${name} must be a number >= 0`);
+  }
   const url = `${base.endsWith("/") ? base : `${base}/`}events`;
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
 

@@ -3,7 +3,7 @@
  * Each test checks what the server received: how many requests, that every one carried the same key
  * and the same document, and how many events exist in the end.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import {
   createEventsClient,
   EventsApiError,
@@ -67,6 +67,31 @@ describe("createEvent against a loopback service", () => {
     expect(event.attributes.content.body).toBe("Grüße 👋");
     expect(event.meta?.["idempotency-key"]).toBe(key);
     expect(service.events.size).toBe(1);
+  });
+
+  it("refuses invalid options at once", () => {
+    expect(() => createEventsClient({ baseUrl: "not a url", credentials: "c" })).toThrow(TypeError);
+    expect(() => createEventsClient({ baseUrl: service.url, credentials: 42 as never })).toThrow(
+      /credentials/,
+    );
+    expect(() =>
+      createEventsClient({ baseUrl: service.url, credentials: "c", retry: { retries: -1 } }),
+    ).toThrow(/retries/);
+    expect(() =>
+      createEventsClient({ baseUrl: service.url, credentials: "c", timeoutMs: Number.NaN }),
+    ).toThrow(/timeoutMs/);
+  });
+
+  it("types the created event by its type", async () => {
+    const event = await client().createEvent({
+      type: "s.timer",
+      content: { status: "RUNNING", expires: "2026-11-22T18:00:00Z" },
+    });
+    expectTypeOf(event.attributes.type).toEqualTypeOf<"s.timer">();
+    if (event.attributes.content.status === "RUNNING")
+      expectTypeOf(event.attributes.content.expires).toEqualTypeOf<string>();
+    expectTypeOf(event.id).toEqualTypeOf<string>();
+    expect(event.attributes.content).toEqual({ status: "RUNNING", expires: "2026-11-22T18:00:00Z" });
   });
 
   it("uses the caller's key", async () => {
