@@ -1,0 +1,181 @@
+/**
+ * The runtime conformance suite: the same checks on every runtime the library claims (Node 20, 22
+ * and 24, Bun, Deno, workerd, Vercel's edge-runtime, Chromium). Plain JavaScript, importing the
+ * *built* package through its exports, so that what is tested is what users install.
+ *
+ * `runConformance({ serviceUrl })` resolves to `{ [check]: "pass" | "fail: …" }`; it never rejects.
+ * `serviceUrl`, when given, is a loopback stand-in for the service (see test/runtimes/service.js).
+ */
+import { createEventsClient } from "messaging-events/client";
+import { eventTypes, parseEventContent, safeParseEventContent } from "messaging-events/events";
+import { createIdempotencyKey, isValidIdempotencyKey } from "messaging-events/idempotency";
+import {
+  createEventDocument,
+  parseEventDocument,
+  safeParseEventDocument,
+  toJsonApiErrors,
+} from "messaging-events/jsonapi";
+import {
+  createWebhookRequest,
+  safeVerifyWebhook,
+  signWebhook,
+  verifyWebhookPayload,
+  verifyWebhookRequest,
+} from "messaging-events/webhooks";
+import vectorFile from "../webhooks/vectors.json" with { type: "json" };
+import cases from "./cases.json" with { type: "json" };
+
+const assert = (condition, message) => {
+  if (!condition) throw new Error(message);
+};
+
+const secretOf = (vector) =>
+  vector.secret ?? Uint8Array.from(vector.secret_hex.match(/../g), (pair) => Number.parseInt(pair, 16));
+
+const checks = {
+  async "content verdicts"() {
+    assert(eventTypes.length === 32, "32 event types");
+    for (const row of cases) {
+      const result = safeParseEventContent(row.type, row.content);
+      assert(
+        result.success === row.valid,
+        `${row.type} ${row.name}: expected ${row.valid ? "valid" : "invalid"}`,
+      );
+      if (!row.valid) {
+        const found = result.error.issues.some(
+          (issue) => issue.code === row.expect.code && issue.pointer === row.expect.pointer,
+        );
+        assert(found, `${row.type} ${row.name}: expected ${row.expect.code} at ${row.expect.pointer}`);
+      }
+    }
+    assert(safeParseEventContent("s.nope", {}).error.code === "ERR_UNKNOWN_EVENT_TYPE", "unknown type code");
+    assert(
+      parseEventContent("s.message.text", { body: "😀".repeat(60), format: "😀".repeat(100) }).body.length ===
+        120,
+      "code points",
+    );
+  },
+
+  async "webhook vectors (hex, base64, tamper)"() {
+    for (const vector of vectorFile.vectors) {
+      const secret = secretOf(vector);
+      const hex = await signWebhook({ payload: vector.body, secret, timestamp: vector.timestamp });
+      assert(hex.headers["service-signature"] === vector.hex, `${vector.name}: hex signature`);
+      const b64 = await signWebhook({
+        payload: vector.body,
+        secret,
+        timestamp: vector.timestamp,
+        encoding: "base64",
+      });
+      assert(b64.headers["service-signature"] === vector.base64, `${vector.name}: base64 signature`);
+      const now = Date.parse(vector.timestamp);
+      for (const signature of [vector.hex, vector.base64]) {
+        const result = await safeVerifyWebhook({
+          body: new TextEncoder().encode(vector.body),
+          headers: { "Service-Timestamp": vector.timestamp, "Service-Signature": signature },
+          secret,
+          now,
+        });
+        const expected = vector.body === "" ? "ERR_WEBHOOK_BODY_NOT_JSON" : undefined;
+        assert(
+          result.error?.code === expected,
+          `${vector.name}: verify ${signature.length} chars gave ${result.error?.code}`,
+        );
+      }
+      const tampered = await safeVerifyWebhook({
+        body: `${vector.body} `,
+        headers: { "service-timestamp": vector.timestamp, "service-signature": vector.hex },
+        secret,
+        now,
+      });
+      assert(tampered.error?.code === "ERR_WEBHOOK_SIGNATURE_MISMATCH", `${vector.name}: tamper accepted`);
+    }
+  },
+
+  async "fetch Request helpers"() {
+    const payload = { type: "s.message.text", version: 2, content: { body: "Grüße 👋" }, roomId: "room-42" };
+    const request = await createWebhookRequest("https://receiver.example/hooks", {
+      payload,
+      secret: "s3cr3t",
+    });
+    const verified = await verifyWebhookRequest(request, { secret: "s3cr3t" });
+    assert(verified.content.body === "Grüße 👋", "verifyWebhookRequest payload");
+    const signed = await signWebhook({ payload, secret: "s3cr3t" });
+    const typed = await verifyWebhookPayload({
+      ...signed,
+      headers: new Headers(signed.headers),
+      secret: "s3cr3t",
+    });
+    assert(typed.type === "s.message.text" && typed.roomId === "room-42", "verifyWebhookPayload");
+  },
+
+  async "JSON:API documents and errors"() {
+    const document = createEventDocument({
+      type: "s.room.pin",
+      content: { value: true },
+      idempotencyKey: "order-42",
+    });
+    const parsed = parseEventDocument(JSON.parse(JSON.stringify(document)));
+    assert(parsed.data.attributes.content.value === true, "round trip");
+    const failure = safeParseEventDocument({
+      data: { type: "events", attributes: { type: "s.form", content: { formId: "" } } },
+    });
+    const errors = toJsonApiErrors(failure.error).errors;
+    assert(
+      errors[0].status === "422" && errors[0].source.pointer === "/data/attributes/content/formId",
+      "error document",
+    );
+    assert(isValidIdempotencyKey(createIdempotencyKey()), "idempotency key");
+  },
+
+  async "client (in-process fetch)"() {
+    let calls = 0;
+    const client = createEventsClient({
+      baseUrl: "https://service.example/v1",
+      credentials: "Bearer t",
+      retry: { retries: 2, minDelayMs: 1, maxDelayMs: 10 },
+      fetch: async (_url, init) => {
+        calls++;
+        if (calls === 1) return new Response("", { status: 503 });
+        const sent = JSON.parse(String(init.body));
+        const data = { ...sent.data, id: "01JD8X5QK3M2" };
+        return new Response(JSON.stringify({ data }), {
+          status: 201,
+          headers: { "content-type": "application/vnd.api+json" },
+        });
+      },
+    });
+    const event = await client.createEvent({ type: "s.message.text", content: { body: "Hi" } });
+    assert(calls === 2 && event.id === "01JD8X5QK3M2", "retried once and returned the resource");
+  },
+};
+
+/** Runs every check; a check that needs a loopback service is skipped when none is given. */
+export async function runConformance({ serviceUrl } = {}) {
+  const all = { ...checks };
+  if (serviceUrl) {
+    all["client (loopback service)"] = async () => {
+      const client = createEventsClient({
+        baseUrl: serviceUrl,
+        credentials: "Bearer t",
+        retry: { retries: 3, minDelayMs: 1, maxDelayMs: 50 },
+      });
+      const event = await client.createEvent(
+        { type: "s.room.create", content: { creatorId: "user-7" } },
+        { idempotencyKey: "runtime-check" },
+      );
+      assert(event.attributes.content.creatorId === "user-7", "created");
+      assert(event.meta["idempotency-key"] === "runtime-check", "echo");
+    };
+  }
+  const results = {};
+  for (const [name, check] of Object.entries(all)) {
+    try {
+      await check();
+      results[name] = "pass";
+    } catch (error) {
+      results[name] = `fail: ${error?.message ?? error}`;
+    }
+  }
+  return results;
+}
