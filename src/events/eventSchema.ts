@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
+import { eventUnion } from "../internal/eventUnion.js";
 import type { EventContentSchemas } from "./EventContent.js";
-import { eventContentSchemas } from "./eventContentSchemas.js";
-import { type EventType, eventTypes } from "./eventTypes.js";
+import type { EventType } from "./eventTypes.js";
 
 /**
  * The Zod schema type of one `{ type, content }` variant of {@link eventSchema}: a strict object
@@ -23,18 +23,6 @@ export type EventVariantSchema<T extends EventType> = z.ZodMiniObject<
   z.core.$strict
 >;
 
-type VariantSchemas<T extends readonly EventType[]> = {
-  -readonly [I in keyof T]: T[I] extends EventType ? EventVariantSchema<T[I]> : never;
-};
-
-// @__NO_SIDE_EFFECTS__
-function buildEventSchema() {
-  const variants = eventTypes.map((type) =>
-    z.strictObject({ type: z.literal(type), content: eventContentSchemas[type] }),
-  ) as unknown as VariantSchemas<typeof eventTypes>;
-  return z.discriminatedUnion("type", variants);
-}
-
 /**
  * The schema of a whole event, `{ type, content }`: a discriminated union on `type` over all 32
  * event types, each checking `content` with its type's schema. No other members are allowed.
@@ -50,4 +38,4 @@ function buildEventSchema() {
  * if (result.success && result.data.type === "s.presence") console.log(result.data.content.status);
  * ```
  */
-export const eventSchema = /* @__PURE__ */ buildEventSchema();
+export const eventSchema = /* @__PURE__ */ eventUnion<z.core.$strict>(z.strictObject);

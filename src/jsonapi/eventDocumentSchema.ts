@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
 import type { EventContentSchemas } from "../events/EventContent.js";
-import { eventContentSchemas } from "../events/eventContentSchemas.js";
-import { type EventType, eventTypes } from "../events/eventTypes.js";
+import type { EventType } from "../events/eventTypes.js";
 import { maxCodePoints } from "../internal/codePointLength.js";
+import { eventUnion } from "../internal/eventUnion.js";
 import { jsonObject } from "../internal/jsonValue.js";
 import { notBlank } from "../internal/notBlank.js";
 
@@ -32,19 +32,7 @@ export type EventAttributesSchema<T extends EventType> = z.ZodMiniObject<
   z.core.$loose
 >;
 
-type AttributeSchemas<T extends readonly EventType[]> = {
-  -readonly [I in keyof T]: T[I] extends EventType ? EventAttributesSchema<T[I]> : never;
-};
-
-// @__NO_SIDE_EFFECTS__
-function buildAttributes() {
-  const variants = eventTypes.map((type) =>
-    z.looseObject({ type: z.literal(type), content: eventContentSchemas[type] }),
-  ) as unknown as AttributeSchemas<typeof eventTypes>;
-  return z.discriminatedUnion("type", variants);
-}
-
-const attributes = /* @__PURE__ */ buildAttributes();
+const attributes = /* @__PURE__ */ eventUnion<z.core.$loose>(z.looseObject);
 const relationships = /* @__PURE__ */ z.optional(z.record(z.string(), jsonObject()));
 const meta = /* @__PURE__ */ z.optional(z.looseObject({ "idempotency-key": z.optional(idempotencyKey) }));
 
