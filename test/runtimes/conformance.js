@@ -6,15 +6,22 @@
  * `runConformance({ serviceUrl })` resolves to `{ [check]: "pass" | "fail: …" }`; it never rejects.
  * `serviceUrl`, when given, is a loopback stand-in for the service (see test/runtimes/service.js).
  */
+
+import * as root from "messaging-events";
+import * as clientModule from "messaging-events/client";
 import { createEventsClient } from "messaging-events/client";
+import * as eventsModule from "messaging-events/events";
 import { eventTypes, parseEventContent, safeParseEventContent } from "messaging-events/events";
+import * as idempotencyModule from "messaging-events/idempotency";
 import { createIdempotencyKey, isValidIdempotencyKey } from "messaging-events/idempotency";
+import * as jsonapiModule from "messaging-events/jsonapi";
 import {
   createEventDocument,
   parseEventDocument,
   safeParseEventDocument,
   toJsonApiErrors,
 } from "messaging-events/jsonapi";
+import * as webhooksModule from "messaging-events/webhooks";
 import {
   createWebhookRequest,
   safeVerifyWebhook,
@@ -33,6 +40,17 @@ const secretOf = (vector) =>
   vector.secret ?? Uint8Array.from(vector.secret_hex.match(/../g), (pair) => Number.parseInt(pair, 16));
 
 const checks = {
+  async "import every subpath"() {
+    const subpaths = { clientModule, eventsModule, idempotencyModule, jsonapiModule, webhooksModule };
+    for (const [name, namespace] of Object.entries(subpaths)) {
+      assert(Object.keys(namespace).length > 0, `${name} is empty`);
+      for (const [key, value] of Object.entries(namespace)) {
+        // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the check is that every export is the same object.
+        assert(root[key] === value, `${name}.${key} differs from the root export`);
+      }
+    }
+  },
+
   async "content verdicts"() {
     assert(eventTypes.length === 32, "32 event types");
     for (const row of cases) {

@@ -11,9 +11,9 @@ async function main() {
     for (const sub of subpaths)
       for (const [key, value] of Object.entries(sub))
         if (root[key] !== value) throw new Error(`${key} differs`);
-    results["require every subpath"] = "pass";
+    results["import every subpath"] = "pass";
   } catch (error) {
-    results["require every subpath"] = `fail: ${error.message}`;
+    results["import every subpath"] = `fail: ${error.message}`;
   }
   try {
     for (const row of cases) {
