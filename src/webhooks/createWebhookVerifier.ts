@@ -57,6 +57,8 @@ export function createWebhookVerifier(
 ): WebhookVerifier {
   // Throws at once for an unusable secret.
   const keys = hmacKeys(options?.secret);
+  // A failed import (no Web Crypto here) is reported by each verification, not as an unhandled rejection.
+  keys.catch(() => undefined);
   const { toleranceSeconds, now } = options;
   const safeVerify: WebhookVerifier["safeVerify"] = (input) =>
     settle(() => verifySignedWebhook({ toleranceSeconds, now, ...input }, keys));
