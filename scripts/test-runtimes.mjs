@@ -230,7 +230,10 @@ async function main() {
   console.log(
     `\n${failures === 0 ? "Every cell passes" : `${failures} failing cell(s)`} ("-": not applicable: a CommonJS smoke run, or a CSP-only check).`,
   );
-  const passed = Object.values(table).reduce((count, row) => count + Object.values(row).filter((value) => value === "pass").length, 0);
+  const passed = Object.values(table).reduce(
+    (count, row) => count + Object.values(row).filter((value) => value === "pass").length,
+    0,
+  );
   console.log(`runtimes: ${passed} passed, ${failures} failed`);
   writeFileSync(`${work}results.json`, JSON.stringify(table, null, 2));
   process.exitCode = failures === 0 ? 0 : 1;

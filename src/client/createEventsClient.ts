@@ -4,6 +4,7 @@ import {
   createIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_META,
+  isHeaderSafeIdempotencyKey,
 } from "../idempotency/idempotencyKey.js";
 import type { JsonObject } from "../internal/jsonValue.js";
 import { createEventDocument } from "../jsonapi/createEventDocument.js";
@@ -54,7 +55,7 @@ export interface RetryOptions {
  * ```ts
  * import type { EventsClientOptions } from "messaging-events/client";
  *
- * const options: EventsClientOptions = { baseUrl: "https://api.example.com/v1", credentials: "Bearer …", timeoutMs: 5_000 };
+ * const options: EventsClientOptions = { baseUrl: "https://api.example.com/v1", credentials: "Bearer my-token", timeoutMs: 5_000 };
  * ```
  */
 export interface EventsClientOptions {
@@ -126,7 +127,7 @@ export type CreatedEvent<T extends EventType = EventType> = EventResource & {
  * ```ts
  * import { createEventsClient, type EventsClient } from "messaging-events/client";
  *
- * const client: EventsClient = createEventsClient({ baseUrl: "https://api.example.com", credentials: "Bearer …" });
+ * const client: EventsClient = createEventsClient({ baseUrl: "https://api.example.com", credentials: "Bearer my-token" });
  * ```
  */
 export interface EventsClient {
@@ -142,13 +143,19 @@ export interface EventsClient {
   ): Promise<CreatedEvent<T>>;
 }
 
+/** The longest delay setTimeout honours. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
@@ -160,6 +167,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 function retryAfterMs(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
   if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  // An HTTP date always ends in GMT; anything else ("1.5", "-1") is ignored, and the backoff applies.
+  if (!/GMT\s*$/.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
@@ -215,16 +224,29 @@ function apiErrors(body: unknown): Partial<JsonApiError>[] {
 export function createEventsClient(options: EventsClientOptions): EventsClient {
   const { credentials, timeoutMs = 10_000 } = options ?? {};
   const { retries = 3, minDelayMs = 100, maxDelayMs = 5_000 } = options?.retry ?? {};
-  const base = String(options?.baseUrl);
-  if (!URL.canParse?.(base) && !/^https?:\/\//.test(base))
-    throw new TypeError(`createEventsClient: baseUrl must be an absolute URL, not ${JSON.stringify(base)}`);
-  if (typeof credentials !== "string")
+  let endpoint: URL;
+  try {
+    endpoint = new URL(String(options?.baseUrl));
+  } catch {
+    throw new TypeError(
+      `createEventsClient: baseUrl must be an absolute URL, not ${JSON.stringify(String(options?.baseUrl))}`,
+    );
+  }
+  // {baseUrl}/events, keeping the base's query (a tenant parameter, say); a fragment means nothing to a server.
+  endpoint.pathname = endpoint.pathname.replace(/\/?$/, "/events");
+  endpoint.hash = "";
+  const url = endpoint.href;
+  if (typeof credentials !== "string") {
     throw new TypeError("createEventsClient: credentials must be the Authorization header value, a string");
-  for (const [name, value] of Object.entries({ retries, minDelayMs, maxDelayMs, timeoutMs })) {
+  }
+  // A value fetch cannot send (a line break, a character beyond Latin-1) fails here, once, not on every attempt.
+  new Headers({ Authorization: credentials });
+  if (!Number.isInteger(retries) || retries < 0)
+    throw new TypeError("createEventsClient: retries must be a whole number >= 0");
+  for (const [name, value] of Object.entries({ minDelayMs, maxDelayMs, timeoutMs })) {
     if (typeof value !== "number" || !(value >= 0))
       throw new TypeError(`createEventsClient: ${name} must be a number >= 0`);
   }
-  const url = `${base.endsWith("/") ? base : `${base}/`}events`;
   const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
 
   return {
@@ -235,7 +257,12 @@ export function createEventsClient(options: EventsClientOptions): EventsClient {
         signal,
       }: { idempotencyKey?: string; signal?: AbortSignal } = {},
     ): Promise<CreatedEvent<T>> {
-      // Validates the content (and the key) before anything is sent.
+      // Validates the content and the key before anything is sent.
+      if (!isHeaderSafeIdempotencyKey(idempotencyKey)) {
+        throw new TypeError(
+          "createEvent: idempotencyKey must be a non-blank string of at most 255 printable Latin-1 characters, without spaces at either end (it travels in a header)",
+        );
+      }
       const document = createEventDocument({ ...event, idempotencyKey });
       const body = JSON.stringify(document);
       const headers = {
@@ -251,10 +278,11 @@ export function createEventsClient(options: EventsClientOptions): EventsClient {
         const controller = new AbortController();
         const abort = () => controller.abort(signal?.reason);
         signal?.addEventListener("abort", abort, { once: true });
-        const timer = setTimeout(
-          () => controller.abort(new DOMException("timed out", "TimeoutError")),
-          timeoutMs,
-        );
+        // setTimeout cannot wait longer than 2^31 - 1 ms: a longer (or infinite) time-out means none.
+        const timer =
+          timeoutMs <= MAX_TIMER_MS
+            ? setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs)
+            : undefined;
         let retryAfter: number | undefined;
         try {
           const response = await send(url, { method: "POST", headers, body, signal: controller.signal });
@@ -268,7 +296,8 @@ export function createEventsClient(options: EventsClientOptions): EventsClient {
             try {
               parsed = await readJson(response);
             } catch (cause) {
-              if (signal?.aborted) throw signal.reason;
+              // A time-out or a dropped connection while reading the body is retried like any other.
+              if (!(cause instanceof SyntaxError)) throw cause;
               if (response.ok)
                 throw new EventsResponseError(
                   response.status,
@@ -277,7 +306,6 @@ export function createEventsClient(options: EventsClientOptions): EventsClient {
                   idempotencyKey,
                 );
               parsed = undefined;
-              void cause;
             }
             if (!response.ok) throw new EventsApiError(response.status, apiErrors(parsed), idempotencyKey);
             return checkCreated(parsed, response.status, event.type, idempotencyKey);

@@ -62,3 +62,24 @@ export function createIdempotencyKey(): string {
 export function isValidIdempotencyKey(value: unknown): value is string {
   return typeof value === "string" && /\S/.test(value) && codePointLength(value) <= 255;
 }
+
+/**
+ * Tells whether an idempotency key can travel unchanged in an HTTP header, as the client sends it:
+ * no white space at either end (HTTP strips it) and only characters a header value can carry
+ * (printable Latin-1, no line breaks). A key that fails this can still be valid (ruling 14) in a
+ * document, but header and meta would then differ.
+ *
+ * Exported from `messaging-events/idempotency` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { isHeaderSafeIdempotencyKey } from "messaging-events/idempotency";
+ *
+ * isHeaderSafeIdempotencyKey("order-42"); // true
+ * isHeaderSafeIdempotencyKey(" order-42"); // false
+ * isHeaderSafeIdempotencyKey("заказ-42"); // false
+ * ```
+ */
+export function isHeaderSafeIdempotencyKey(value: unknown): value is string {
+  return isValidIdempotencyKey(value) && value === value.trim() && /^[\t\x20-\x7e\xa0-\xff]*$/.test(value);
+}

@@ -3,6 +3,7 @@ export {
   createIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_META,
+  isHeaderSafeIdempotencyKey,
   isValidIdempotencyKey,
 } from "./idempotencyKey.js";
 export { type IdempotencyKeyResult, readIdempotencyKey } from "./readIdempotencyKey.js";

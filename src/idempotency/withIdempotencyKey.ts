@@ -2,7 +2,7 @@ import {
   createIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_META,
-  isValidIdempotencyKey,
+  isHeaderSafeIdempotencyKey,
 } from "./idempotencyKey.js";
 
 /**
@@ -38,8 +38,10 @@ export function withIdempotencyKey<
   headers: { "Service-Idempotency-Key": string };
   key: string;
 } {
-  if (!isValidIdempotencyKey(key)) {
-    throw new TypeError("withIdempotencyKey: the key must be a non-blank string of at most 255 characters");
+  if (!isHeaderSafeIdempotencyKey(key)) {
+    throw new TypeError(
+      "withIdempotencyKey: the key must be a non-blank string of at most 255 printable Latin-1 characters, without spaces at either end, to travel unchanged in the header",
+    );
   }
   const data = { ...document.data, meta: { ...document.data.meta, [IDEMPOTENCY_KEY_META]: key } };
   return {

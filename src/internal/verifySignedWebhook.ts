@@ -101,8 +101,9 @@ export async function verifySignedWebhook(
   const bytes =
     typeof body === "string"
       ? utf8(body)
-      : body instanceof Uint8Array || body instanceof ArrayBuffer
-        ? new Uint8Array(body)
+      : ArrayBuffer.isView(body) || body instanceof ArrayBuffer
+        ? // A Buffer or a Uint8Array, also from another realm (a test runner's vm), or an ArrayBuffer.
+          new Uint8Array(body as Uint8Array)
         : typeof body === "object" && body
           ? fail("BODY_PARSED", "pass the raw body, not parsed JSON")
           : fail("INVALID_INPUT", "body is not a string or bytes");
@@ -115,7 +116,7 @@ export async function verifySignedWebhook(
     // Positive: signed that many seconds ago; negative: dated that far ahead.
     fail(
       drift > 0 ? "TIMESTAMP_TOO_OLD" : "TIMESTAMP_IN_FUTURE",
-      `signed ${drift | 0} s ago; tolerance ${toleranceSeconds} s`,
+      `signed ${drift} s ago, tolerance ${toleranceSeconds} s`,
     );
   }
   const mac =

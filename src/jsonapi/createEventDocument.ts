@@ -3,6 +3,7 @@ import type { EventType } from "../events/eventTypes.js";
 import { parseEventContent } from "../events/parseEventContent.js";
 import { IDEMPOTENCY_KEY_META, isValidIdempotencyKey } from "../idempotency/idempotencyKey.js";
 import type { JsonObject } from "../internal/jsonValue.js";
+import { safeParseEventDocument } from "./parseEventDocument.js";
 
 /**
  * What {@link createEventDocument} needs: the event type and content, and optionally further
@@ -70,7 +71,8 @@ export interface EventCreateDocument<T extends EventType = EventType> {
  *
  * Exported from `messaging-events/jsonapi` and `messaging-events`.
  *
- * @throws {EventValidationError} when the type is unknown or the content is invalid.
+ * @throws {EventValidationError} when the type is unknown, the content is invalid, or the further
+ * attributes or relationships are not JSON (code `ERR_INVALID_EVENT_DOCUMENT`, pointers into the document).
  *
  * @example
  * ```ts
@@ -94,7 +96,7 @@ export function createEventDocument<T extends EventType>(
       "createEventDocument: idempotencyKey must be a non-blank string of at most 255 characters",
     );
   }
-  return {
+  const document = {
     data: {
       type: "events",
       attributes: { ...input.attributes, type: input.type, content },
@@ -104,4 +106,8 @@ export function createEventDocument<T extends EventType>(
         : { meta: { [IDEMPOTENCY_KEY_META]: input.idempotencyKey } }),
     },
   } as EventCreateDocument<T>;
+  // The further attributes and the relationships must be JSON too: check the whole document as a server would.
+  const checked = safeParseEventDocument(document);
+  if (!checked.success) throw checked.error;
+  return document;
 }

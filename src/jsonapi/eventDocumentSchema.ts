@@ -3,6 +3,7 @@ import type { EventContentSchemas } from "../events/EventContent.js";
 import type { EventType } from "../events/eventTypes.js";
 import { maxCodePoints } from "../internal/codePointLength.js";
 import { eventUnion } from "../internal/eventUnion.js";
+import { extrasAreJson } from "../internal/extrasAreJson.js";
 import { jsonObject } from "../internal/jsonValue.js";
 import { notBlank } from "../internal/notBlank.js";
 
@@ -32,7 +33,10 @@ export type EventAttributesSchema<T extends EventType> = z.ZodMiniObject<
   z.core.$loose
 >;
 
-const attributes = /* @__PURE__ */ eventUnion<z.core.$loose>(z.looseObject);
+// Further attributes are kept untouched (ruling 11), but they must be JSON.
+const attributes = /* @__PURE__ */ eventUnion<z.core.$loose>((shape) =>
+  z.looseObject(shape).check(extrasAreJson()),
+);
 const relationships = /* @__PURE__ */ z.optional(z.record(z.string(), jsonObject()));
 const meta = /* @__PURE__ */ z.optional(z.looseObject({ "idempotency-key": z.optional(idempotencyKey) }));
 

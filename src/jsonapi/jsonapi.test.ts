@@ -45,6 +45,9 @@ describe("media type (ruling 13)", () => {
     ["application/vnd.api+json; charset=utf-8", false],
     ["application/vnd.api+json; charset=utf-8, application/vnd.api+json; profile=x", true],
     ["text/html", false],
+    ["application/vnd.api+json;q=0", false],
+    ["*/*;q=0", false],
+    ["application/vnd.api+json;q=0.5", true],
   ])("Accept %j accepts JSON:API: %s", (value, expected) => {
     expect(acceptsJsonApi(value)).toBe(expected);
   });
@@ -72,6 +75,20 @@ describe("createEventDocument", () => {
     expect(createEventDocument({ type: "s.room.close", content: {} })).toEqual(
       doc({ type: "s.room.close", content: {} }),
     );
+  });
+
+  it("refuses further attributes or relationships that are not JSON", () => {
+    expect(() =>
+      createEventDocument({ type: "s.room.close", content: {}, attributes: { when: new Date(0) } }),
+    ).toThrow(
+      expect.objectContaining({
+        code: "ERR_INVALID_EVENT_DOCUMENT",
+        issues: [expect.objectContaining({ pointer: "/data/attributes/when", code: "not_json" })],
+      }),
+    );
+    expect(() =>
+      createEventDocument({ type: "s.room.close", content: {}, relationships: { room: "r1" as never } }),
+    ).toThrow(expect.objectContaining({ code: "ERR_INVALID_EVENT_DOCUMENT" }));
   });
 
   it("validates the content and the key first", () => {

@@ -88,6 +88,8 @@ export function acceptsJsonApi(value: unknown): boolean {
     return true;
   if (typeof value !== "string") return false;
   return splitOutsideQuotes(value, ",").some((entry) => {
+    // "q=0" means "not acceptable".
+    if (/;\s*q\s*=\s*0(?:\.0*)?\s*(?:;|$)/i.test(entry)) return false;
     const range = mediaRange(entry);
     if (range.type === "*/*" || range.type === "application/*") return true;
     return range.type === JSON_API_MEDIA_TYPE && range.onlyJsonApiParameters;

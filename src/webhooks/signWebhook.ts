@@ -70,7 +70,11 @@ export async function signWithKey(
   const body = typeof payload === "string" ? payload : JSON.stringify(payload);
   if (typeof body !== "string")
     throw new TypeError("signWebhook: the payload must be a string or a JSON-serialisable value");
-  const time = typeof timestamp === "string" ? timestamp : new Date(timestamp).toISOString();
+  const date = new Date(typeof timestamp === "string" ? Number.NaN : timestamp);
+  if (typeof timestamp !== "string" && Number.isNaN(date.getTime())) {
+    throw new TypeError("signWebhook: the timestamp must be a valid date or an RFC 3339 string");
+  }
+  const time = typeof timestamp === "string" ? timestamp : date.toISOString();
   if (parseRfc3339(time) === undefined)
     throw new TypeError("signWebhook: the timestamp must be a valid date or an RFC 3339 string");
   if (encoding !== "hex" && encoding !== "base64")

@@ -43,6 +43,20 @@ describe("verifyWebhook", () => {
     }
   });
 
+  it("takes bytes from another realm (a test runner's vm context)", async () => {
+    const { runInNewContext } = await import("node:vm");
+    const foreign = runInNewContext("new Uint8Array(bytes)", {
+      bytes: [...new TextEncoder().encode(signed.body)],
+    });
+    expect(foreign instanceof Uint8Array).toBe(false);
+    expect(await verifyWebhook({ ...base, body: foreign })).toEqual(payload);
+  });
+
+  it("says how far off a timestamp is, even decades off", async () => {
+    const result = await safeVerifyWebhook({ ...base, now: T0 + 3e12 });
+    expect(result.error?.message).toMatch(/^signed 3000000000 s ago/);
+  });
+
   it("takes headers as Fetch Headers, Node's IncomingHttpHeaders or any-case records", async () => {
     const fetchHeaders = new Headers(signed.headers);
     const node = {
@@ -376,6 +390,9 @@ describe("signWebhook", () => {
     await expect(signWebhook({ payload, secret: "" })).rejects.toThrow(TypeError);
     await expect(signWebhook({ payload, secret: ["a", "b"] as never })).rejects.toThrow(/one secret/);
     await expect(signWebhook({ payload, secret, timestamp: "yesterday" })).rejects.toThrow(/timestamp/);
+    for (const timestamp of [Number.NaN, new Date(Number.NaN), 1e20]) {
+      await expect(signWebhook({ payload, secret, timestamp })).rejects.toThrow(TypeError);
+    }
     await expect(signWebhook({ payload: undefined, secret })).rejects.toThrow(/payload/);
     await expect(signWebhook({ payload, secret, encoding: "base32" as never })).rejects.toThrow(/encoding/);
   });

@@ -131,6 +131,42 @@ describe("createEvent against a loopback service", () => {
     expect(service.events.size).toBe(1);
   });
 
+  it("retries a time-out while the body of a 201 is still arriving: one event", async () => {
+    service.script.push({ kind: "create-then-stall-body", ms: 1000 });
+    const event = await client().createEvent(message);
+    const key = expectSameKeyAndDocument(2);
+    expect(service.events.size).toBe(1);
+    expect(event.meta?.["idempotency-key"]).toBe(key);
+  });
+
+  it("keeps the base URL's query and puts /events in the path", async () => {
+    const tenant = createEventsClient({ baseUrl: `${service.url}/?tenant=7#ignored`, credentials: "c" });
+    await tenant.createEvent(message);
+    expect(service.requests[0]?.path).toBe("/v1/events?tenant=7");
+  });
+
+  it("with an infinite time-out, waits as long as the service takes", async () => {
+    service.script.push({ kind: "create-then-stall", ms: 400 });
+    const patient = createEventsClient({
+      baseUrl: service.url,
+      credentials: "c",
+      timeoutMs: Number.POSITIVE_INFINITY,
+    });
+    await patient.createEvent(message);
+    expectSameKeyAndDocument(1);
+  });
+
+  it("refuses keys that cannot travel unchanged in a header, before sending", async () => {
+    for (const idempotencyKey of [" order-42 ", "заказ-42", "line\nbreak"]) {
+      await expect(client().createEvent(message, { idempotencyKey })).rejects.toThrow(/travels in a header/);
+    }
+    expect(service.requests).toHaveLength(0);
+    expect(() => createEventsClient({ baseUrl: service.url, credentials: "Bearer a\nb" })).toThrow(TypeError);
+    expect(() =>
+      createEventsClient({ baseUrl: service.url, credentials: "c", retry: { retries: 1.5 } }),
+    ).toThrow(/whole number/);
+  });
+
   it("never retries a 422, and returns the service's JSON:API errors", async () => {
     const errors = [
       {

@@ -12,6 +12,7 @@ export type Behaviour =
   | { kind: "create" }
   | { kind: "create-then-drop" }
   | { kind: "create-then-stall"; ms: number }
+  | { kind: "create-then-stall-body"; ms: number }
   | { kind: "drop" }
   | { kind: "create-without-echo" }
   | { kind: "status"; status: number; retryAfter?: string; body?: unknown };
@@ -100,6 +101,15 @@ export async function startFakeService(): Promise<FakeService> {
         const { status, text } = create(key, body);
         await new Promise((resolve) => setTimeout(resolve, behaviour.ms));
         if (!res.destroyed) reply(res, status, text);
+        return;
+      }
+      case "create-then-stall-body": {
+        // The status and half the body arrive; the rest comes too late.
+        const { status, text } = create(key, body);
+        res.writeHead(status, { "content-type": "application/vnd.api+json" });
+        res.write(text.slice(0, 10));
+        await new Promise((resolve) => setTimeout(resolve, behaviour.ms));
+        if (!res.destroyed) res.end(text.slice(10));
         return;
       }
       case "drop":
