@@ -47,6 +47,44 @@ export interface NonJsonFinding {
  * size can overflow the call stack or take more than linear memory.
  */
 export function findNonJson(value: unknown): NonJsonFinding | undefined {
+  // Ordinary JSON, however large, passes the fast recursive check; only values that fail it, or
+  // nest deeper than it goes (cycles included), take the walk below that says where and why.
+  if (isShallowJson(value, 0) === true) return undefined;
+  return locateNonJson(value);
+}
+
+/** `true` for JSON up to 64 levels deep, `false` for a value that is not JSON, `undefined` if deeper. */
+function isShallowJson(value: unknown, depth: number): boolean | undefined {
+  if (value === null) return true;
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    case "object": {
+      if (depth > 64) return undefined;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const verdict = isShallowJson(value[i], depth + 1);
+          if (verdict !== true) return verdict;
+        }
+        return true;
+      }
+      if (!isPlainObject(value)) return false;
+      const keys = Object.keys(value);
+      for (let i = 0; i < keys.length; i++) {
+        const verdict = isShallowJson((value as Record<string, unknown>)[keys[i]!], depth + 1);
+        if (verdict !== true) return verdict;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function locateNonJson(value: unknown): NonJsonFinding | undefined {
   interface Frame {
     readonly value: unknown;
     readonly key: string | number | undefined;
