@@ -28,14 +28,34 @@ export function withArticle(description: string): string {
   return /^[aeiouAEIOU]/.test(description) ? `an ${description}` : `a ${description}`;
 }
 
-/** A string shown in a message: JSON-quoted, and cut short when long. */
-export function quote(value: string): string {
-  return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+/** How many characters of a value a message shows; the rest becomes an ellipsis. */
+export const ECHO_LIMIT = 40;
+
+// Characters that could forge or hide a log line beyond JSON's own escapes: C1 controls, the line and
+// paragraph separators, and the bidirectional overrides.
+const unsafeInJson = /[\u0080-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A string shown in a message: cut to {@link ECHO_LIMIT} characters with an ellipsis, then
+ * JSON-quoted with every control character escaped, so it can neither flood a message nor break or
+ * forge a log line. Never splits a surrogate pair.
+ */
+export function quote(value: string, limit: number = ECHO_LIMIT): string {
+  let shown = value;
+  if (value.length > limit) {
+    const end =
+      value.charCodeAt(limit - 1) >= 0xd800 && value.charCodeAt(limit - 1) <= 0xdbff ? limit - 1 : limit;
+    shown = `${value.slice(0, end)}…`;
+  }
+  return JSON.stringify(shown).replace(
+    unsafeInJson,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** What a value was, for "…, not X": short strings and numbers verbatim, anything else by its type. */
 export function describeFound(value: unknown): string {
-  if (typeof value === "string") return value.length <= 60 ? quote(value) : "a longer string";
+  if (typeof value === "string") return quote(value);
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value === "boolean") return String(value);
   return withArticle(describeValue(value));
