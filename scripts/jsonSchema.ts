@@ -1,9 +1,9 @@
 /**
  * Generates the JSON Schema (draft 2020-12) that ships in `dist/json-schema/`: one file per event
- * type for its content, and `event.json`, a bundle with every content schema under `$defs` and a
- * `oneOf` over `{ type, content }`. Everything comes from the Zod schemas themselves; the rules Zod
- * cannot express natively (code-point lengths, the media rule, the boolean options, any JSON value)
- * carry their JSON Schema form with them, so nothing is patched here.
+ * type for its content, and `event.json`, a bundle with every content schema under `$defs`, picked
+ * by the event's `type`. Everything comes from the Zod schemas themselves; the rules Zod cannot
+ * express natively (code-point lengths, the media rule, the boolean options, any JSON value) carry
+ * their JSON Schema form with them, so nothing is patched here.
  */
 import * as z from "zod/mini";
 import { type EventType, eventContentSchemas, eventScope, eventTypes } from "../src/events/index.js";
@@ -72,7 +72,13 @@ export function contentJsonSchema(type: EventType): JsonSchemaDocument {
   return { $schema: DIALECT, $id: contentSchemaId(type), ...contentSchemaBody(type) };
 }
 
-/** The bundle: every content schema under `$defs`, and a `oneOf` over `{ type, content }`. */
+/**
+ * The bundle: every content schema under `$defs`, and the event `{ type, content }` whose `type` is
+ * one of the known types and whose `content` is checked against the schema of that type alone. The
+ * type selects the content schema through `if`/`then` (one per type, in an `allOf`) rather than a
+ * `oneOf` over whole events, so a validator reports the errors of the event's own type only, and
+ * checks one content schema per event instead of trying all of them.
+ */
 export function eventJsonSchema(): JsonSchemaDocument {
   const defs: Record<string, JsonSchemaDocument> = {};
   for (const type of eventTypes) defs[type] = contentSchemaBody(type);
@@ -82,11 +88,17 @@ export function eventJsonSchema(): JsonSchemaDocument {
     title: "Event",
     description:
       "An event of the messaging service: its type and its content, checked against that type's schema.",
-    oneOf: eventTypes.map((type) => ({
-      type: "object",
-      properties: { type: { const: type }, content: { $ref: `#/$defs/${type}` } },
-      required: ["type", "content"],
-      additionalProperties: false,
+    type: "object",
+    properties: {
+      type: { description: "The event type.", enum: [...eventTypes] },
+      content: { description: "The content, checked against the schema of the event's type under $defs." },
+    },
+    required: ["type", "content"],
+    additionalProperties: false,
+    allOf: eventTypes.map((type) => ({
+      if: { properties: { type: { const: type } }, required: ["type"] },
+      // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, in plain data nobody awaits.
+      then: { properties: { content: { $ref: `#/$defs/${type}` } } },
     })),
     $defs: defs,
   };

@@ -1,81 +1,38 @@
-import type { EventContent, EventContentInput } from "../events/EventContent.js";
+import type { EventContentInput } from "../events/EventContent.js";
 import type { EventType } from "../events/eventTypes.js";
 import {
   createIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_META,
-  isHeaderSafeIdempotencyKey,
+  IdempotencyKeyError,
+  isValidIdempotencyKey,
 } from "../idempotency/idempotencyKey.js";
+import { exponentialDelay, jitter } from "../internal/backoff.js";
+import { quote } from "../internal/describe.js";
 import type { JsonObject } from "../internal/jsonValue.js";
+import { readBytesWithLimit } from "../internal/readBytesWithLimit.js";
+import { parseRetryAfter } from "../internal/retryAfter.js";
+import { MAX_TIMER_MS, sleep } from "../internal/sleep.js";
 import { createEventDocument } from "../jsonapi/createEventDocument.js";
-import type { EventResource } from "../jsonapi/eventDocumentSchema.js";
+import type { DefaultEventAttributeNames, EventAttributeNames } from "../jsonapi/eventAttributeNames.js";
+import type { EventAttributes, EventResource } from "../jsonapi/eventDocumentSchema.js";
 import { JSON_API_MEDIA_TYPE } from "../jsonapi/mediaType.js";
 import { safeParseEventResource } from "../jsonapi/parseEventDocument.js";
-import type { JsonApiError } from "../jsonapi/toJsonApiErrors.js";
-import { EventsApiError, EventsResponseError, EventsRetryError, IdempotencyEchoError } from "./errors.js";
-
-/**
- * How the client retries: `retries` attempts after the first, waiting between them an exponential
- * backoff from `minDelayMs`, doubled each time, capped at `maxDelayMs`, with jitter (a random
- * point in the upper half), or what the service's `Retry-After` asks.
- *
- * Exported from `messaging-events/client` and `messaging-events`.
- *
- * @example
- * ```ts
- * import type { RetryOptions } from "messaging-events/client";
- *
- * const retry: RetryOptions = { retries: 5, minDelayMs: 200, maxDelayMs: 5_000 };
- * ```
- */
-export interface RetryOptions {
-  /**
-   * Attempts after the first one.
-   * @default 3
-   */
-  readonly retries?: number;
-  /**
-   * The first backoff, in milliseconds.
-   * @default 100
-   */
-  readonly minDelayMs?: number;
-  /**
-   * The longest wait between attempts; a `Retry-After` longer than this ends the retries.
-   * @default 5000
-   */
-  readonly maxDelayMs?: number;
-}
-
-/**
- * The options of {@link createEventsClient}.
- *
- * Exported from `messaging-events/client` and `messaging-events`.
- *
- * @example
- * ```ts
- * import type { EventsClientOptions } from "messaging-events/client";
- *
- * const options: EventsClientOptions = { baseUrl: "https://api.example.com/v1", credentials: "Bearer my-token", timeoutMs: 5_000 };
- * ```
- */
-export interface EventsClientOptions {
-  /** The service's base URL; events are created at `{baseUrl}/events`. */
-  readonly baseUrl: string | URL;
-  /** The value of the `Authorization` header, sent as it is (the scheme is not shown by the spec). */
-  readonly credentials: string;
-  /**
-   * The fetch function to use.
-   * @default globalThis.fetch
-   */
-  readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
-  /** How to retry network errors, time-outs, 5xx and 429. */
-  readonly retry?: RetryOptions;
-  /**
-   * How long one attempt may take, response body included, in milliseconds.
-   * @default 10000
-   */
-  readonly timeoutMs?: number;
-}
+import { EventsRedirectError } from "./EventsRedirectError.js";
+import { EventsResponseTooLargeError } from "./EventsResponseTooLargeError.js";
+import {
+  EventsApiError,
+  EventsClientError,
+  EventsResponseError,
+  EventsRetryError,
+  IdempotencyEchoError,
+} from "./errors.js";
+import {
+  type EventsClientOptions,
+  type InternalClientOptions,
+  normalizeClientOptions,
+} from "./normalizeClientOptions.js";
+import { redactSecrets, secretsOf } from "./redactSecrets.js";
 
 /**
  * What to create: the event type and content, and optionally relationships and further attributes.
@@ -96,7 +53,7 @@ export interface NewEvent<T extends EventType = EventType> {
   readonly content: EventContentInput<T>;
   /** JSON:API relationship objects. */
   readonly relationships?: Readonly<Record<string, JsonObject>>;
-  /** Further attributes (ruling 11). */
+  /** Further attributes, kept as they are. */
   readonly attributes?: Readonly<Record<string, unknown>>;
 }
 
@@ -114,9 +71,10 @@ export interface NewEvent<T extends EventType = EventType> {
  * }
  * ```
  */
-export type CreatedEvent<T extends EventType = EventType> = EventResource & {
-  readonly attributes: { readonly type: T; readonly content: EventContent<T> };
-};
+export type CreatedEvent<
+  T extends EventType = EventType,
+  N extends EventAttributeNames = DefaultEventAttributeNames,
+> = EventResource<N> & { readonly attributes: EventAttributes<N, T> };
 
 /**
  * A client for the events endpoint: see {@link createEventsClient}.
@@ -130,7 +88,7 @@ export type CreatedEvent<T extends EventType = EventType> = EventResource & {
  * const client: EventsClient = createEventsClient({ baseUrl: "https://api.example.com", credentials: "Bearer my-token" });
  * ```
  */
-export interface EventsClient {
+export interface EventsClient<N extends EventAttributeNames = DefaultEventAttributeNames> {
   /**
    * Creates an event with `POST {baseUrl}/events` and resolves to the created resource.
    *
@@ -140,48 +98,7 @@ export interface EventsClient {
   createEvent<T extends EventType>(
     event: NewEvent<T>,
     options?: { readonly idempotencyKey?: string; readonly signal?: AbortSignal },
-  ): Promise<CreatedEvent<T>>;
-}
-
-/** The longest delay setTimeout honours. */
-const MAX_TIMER_MS = 2_147_483_647;
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(
-      () => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      },
-      Math.min(ms, MAX_TIMER_MS),
-    );
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-
-/** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110 section 10.2.3). */
-function retryAfterMs(value: string | null, now: number): number | undefined {
-  if (value === null) return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  // An HTTP date always ends in GMT; anything else ("1.5", "-1") is ignored, and the backoff applies.
-  if (!/GMT\s*$/.test(value)) return undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  return text === "" ? undefined : JSON.parse(text);
-}
-
-/** The JSON:API `errors` of a body, kept only where they are objects. */
-function apiErrors(body: unknown): Partial<JsonApiError>[] {
-  const errors = (body as { errors?: unknown } | undefined)?.errors;
-  return Array.isArray(errors) ? errors.filter((item) => typeof item === "object" && item !== null) : [];
+  ): Promise<CreatedEvent<T, N>>;
 }
 
 /**
@@ -193,13 +110,18 @@ function apiErrors(body: unknown): Partial<JsonApiError>[] {
  * - the JSON:API document and headers are built (`Authorization`, `Content-Type` and `Accept`
  *   `application/vnd.api+json`, `Service-Idempotency-Key`), and a key is always sent, in the header
  *   and in `data.meta` (a new UUID v4 unless you pass one);
- * - network errors, time-outs (`timeoutMs` per attempt), 5xx and 429 are retried with exponential
- *   backoff and jitter, honouring `Retry-After`, always with the same key and the same document;
- *   other 4xx are never retried; your `AbortSignal` stops everything;
+ * - network errors, time-outs (`timeoutMs` per attempt), 5xx, 429, and 409 with `Retry-After` (the
+ *   same key still in flight at the service) are retried with exponential backoff and jitter,
+ *   honouring `Retry-After`, always with the same key and the same bytes; other 4xx are never
+ *   retried; your `AbortSignal` stops everything;
+ * - redirects are never followed (`redirect: "manual"`): a 3xx is an `EventsRedirectError`, so the
+ *   document, the key and the credentials go only to `baseUrl`;
+ * - at most `maxResponseBytes` of a response are read, chunk by chunk;
  * - the response is validated (an event resource with an `id`, echoing the key).
  *
+ * No error message, property or `cause` carries the credentials, even when the service echoes them.
  * Uses only the global `fetch` (or yours), so it runs in browsers, Node, Bun, Deno and Workers.
- * Throws a `TypeError` at once for an invalid `baseUrl`, `credentials` or retry setting.
+ * Throws a `TypeError` at once for an invalid option (see `EventsClientOptions`).
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *
@@ -221,34 +143,11 @@ function apiErrors(body: unknown): Partial<JsonApiError>[] {
  * console.log(event.id, event.attributes.content.body); // 01JD8X5QK3M2 Hello!
  * ```
  */
-export function createEventsClient(options: EventsClientOptions): EventsClient {
-  const { credentials, timeoutMs = 10_000 } = options ?? {};
-  const { retries = 3, minDelayMs = 100, maxDelayMs = 5_000 } = options?.retry ?? {};
-  let endpoint: URL;
-  try {
-    endpoint = new URL(String(options?.baseUrl));
-  } catch {
-    throw new TypeError(
-      `createEventsClient: baseUrl must be an absolute URL, not ${JSON.stringify(String(options?.baseUrl))}`,
-    );
-  }
-  // {baseUrl}/events, keeping the base's query (a tenant parameter, say); a fragment means nothing to a server.
-  endpoint.pathname = endpoint.pathname.replace(/\/?$/, "/events");
-  endpoint.hash = "";
-  const url = endpoint.href;
-  if (typeof credentials !== "string") {
-    throw new TypeError("createEventsClient: credentials must be the Authorization header value, a string");
-  }
-  // A value fetch cannot send (a line break, a character beyond Latin-1) fails here, once, not on every attempt.
-  new Headers({ Authorization: credentials });
-  if (!Number.isInteger(retries) || retries < 0)
-    throw new TypeError("createEventsClient: retries must be a whole number >= 0");
-  for (const [name, value] of Object.entries({ minDelayMs, maxDelayMs, timeoutMs })) {
-    if (typeof value !== "number" || !(value >= 0))
-      throw new TypeError(`createEventsClient: ${name} must be a number >= 0`);
-  }
-  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-
+export function createEventsClient<N extends EventAttributeNames = DefaultEventAttributeNames>(
+  options: EventsClientOptions<N>,
+): EventsClient<N> {
+  const settings = normalizeClientOptions(options);
+  const secrets = secretsOf(settings.credentials);
   return {
     async createEvent<T extends EventType>(
       event: NewEvent<T>,
@@ -256,102 +155,195 @@ export function createEventsClient(options: EventsClientOptions): EventsClient {
         idempotencyKey = createIdempotencyKey(),
         signal,
       }: { idempotencyKey?: string; signal?: AbortSignal } = {},
-    ): Promise<CreatedEvent<T>> {
-      // Validates the content and the key before anything is sent.
-      if (!isHeaderSafeIdempotencyKey(idempotencyKey)) {
-        throw new TypeError(
-          "createEvent: idempotencyKey must be a non-blank string of at most 255 printable Latin-1 characters, without spaces at either end (it travels in a header)",
-        );
-      }
-      const document = createEventDocument({ ...event, idempotencyKey });
-      const body = JSON.stringify(document);
-      const headers = {
-        Authorization: credentials,
-        "Content-Type": JSON_API_MEDIA_TYPE,
-        Accept: JSON_API_MEDIA_TYPE,
-        [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
-      };
-      let lastStatus: number | undefined;
-      let lastError: unknown;
-      for (let attempt = 0; attempt <= retries; attempt++) {
+    ): Promise<CreatedEvent<T, N>> {
+      // The key and the content are checked before anything is sent; a valid key (visible ASCII, no
+      // comma) travels unchanged in a header.
+      if (!isValidIdempotencyKey(idempotencyKey)) throw new IdempotencyKeyError("createEvent");
+      const document = createEventDocument({ ...event, idempotencyKey }, settings);
+      const attempt = createAttempt(settings, secrets, JSON.stringify(document), idempotencyKey, event.type);
+      const { retries, minDelayMs, maxDelayMs } = settings;
+      let last: Retry = { status: undefined, error: undefined, retryAfterMs: undefined };
+      for (let count = 0; ; count++) {
         signal?.throwIfAborted();
-        const controller = new AbortController();
-        const abort = () => controller.abort(signal?.reason);
-        signal?.addEventListener("abort", abort, { once: true });
-        // setTimeout cannot wait longer than 2^31 - 1 ms: a longer (or infinite) time-out means none.
-        const timer =
-          timeoutMs <= MAX_TIMER_MS
-            ? setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs)
-            : undefined;
-        let retryAfter: number | undefined;
-        try {
-          const response = await send(url, { method: "POST", headers, body, signal: controller.signal });
-          lastStatus = response.status;
-          if (response.status === 429 || response.status >= 500) {
-            retryAfter = retryAfterMs(response.headers.get("retry-after"), Date.now());
-            lastError = undefined;
-            await response.body?.cancel().catch(() => undefined);
-          } else {
-            let parsed: unknown;
-            try {
-              parsed = await readJson(response);
-            } catch (cause) {
-              // A time-out or a dropped connection while reading the body is retried like any other.
-              if (!(cause instanceof SyntaxError)) throw cause;
-              if (response.ok)
-                throw new EventsResponseError(
-                  response.status,
-                  "the response body is not JSON",
-                  [],
-                  idempotencyKey,
-                );
-              parsed = undefined;
-            }
-            if (!response.ok) throw new EventsApiError(response.status, apiErrors(parsed), idempotencyKey);
-            return checkCreated(parsed, response.status, event.type, idempotencyKey);
-          }
-        } catch (error) {
-          if (signal?.aborted) throw signal.reason;
-          if (
-            error instanceof EventsApiError ||
-            error instanceof EventsResponseError ||
-            error instanceof IdempotencyEchoError
-          ) {
-            throw error;
-          }
-          // A network error or a time-out: the request may or may not have arrived; the key makes a retry safe.
-          lastError = error;
-          lastStatus = undefined;
-        } finally {
-          clearTimeout(timer);
-          signal?.removeEventListener("abort", abort);
-        }
-        if (attempt === retries) break;
-        const backoff = Math.min(maxDelayMs, minDelayMs * 2 ** attempt);
-        const delay = retryAfter ?? backoff / 2 + (Math.random() * backoff) / 2;
+        const outcome = await attempt(signal);
+        if (!isRetry(outcome)) return outcome as unknown as CreatedEvent<T, N>;
+        last = outcome;
+        if (count === retries) break;
+        const delay = outcome.retryAfterMs ?? jitter(exponentialDelay(count, minDelayMs, maxDelayMs), 0.5, 1);
         if (delay > maxDelayMs) {
           throw new EventsRetryError(
             `the service asked to retry after ${Math.ceil(delay / 1000)} s, longer than maxDelayMs (${maxDelayMs} ms)`,
-            attempt + 1,
-            lastStatus,
+            count + 1,
+            last.status,
             idempotencyKey,
           );
         }
         await sleep(delay, signal);
       }
       const reason =
-        lastStatus === undefined
-          ? `the last attempt failed: ${lastError instanceof Error ? lastError.message : String(lastError)}`
-          : `the last answer was ${lastStatus}`;
+        last.status === undefined
+          ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), secrets))}`
+          : `the last answer was ${last.status}`;
       throw new EventsRetryError(
         `gave up after ${retries + 1} attempts; ${reason}`,
         retries + 1,
-        lastStatus,
+        last.status,
         idempotencyKey,
-        lastError,
+        last.error,
       );
     },
   };
+}
+
+/** An attempt that may be retried: the status it got, or the network error or time-out it ended with. */
+interface Retry {
+  readonly status: number | undefined;
+  readonly error: unknown;
+  readonly retryAfterMs: number | undefined;
+}
+
+const retryMarker = Symbol("retry");
+const isRetry = (value: unknown): value is Retry =>
+  typeof value === "object" && value !== null && retryMarker in value;
+
+const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === "string" ? error : "an unknown failure";
+
+/** Whether the service should be asked again: 5xx, 429, and 409 with Retry-After (the key still in flight). */
+const isRetryable = (response: Response): boolean =>
+  response.status === 429 ||
+  response.status >= 500 ||
+  (response.status === 409 && response.headers.has("retry-after"));
+
+const isRedirect = (response: Response): boolean =>
+  response.type === "opaqueredirect" ||
+  (response.status >= 300 && response.status < 400) ||
+  // A custom fetch that followed one in spite of redirect: "manual".
+  response.redirected === true;
+
+/** Where a redirect pointed, absolute, without user info or secrets; browsers hide it. */
+function locationOf(response: Response, endpoint: string, secrets: readonly string[]): string | undefined {
+  const value = response.redirected === true ? response.url : response.headers.get("location");
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, endpoint);
+  } catch {
+    return undefined;
+  }
+  url.username = "";
+  url.password = "";
+  return redactSecrets(url.href, secrets);
+}
+
+/** One request, with its own time-out: the created event, a retry, or a thrown client error. */
+function createAttempt<T extends EventType>(
+  settings: InternalClientOptions,
+  secrets: readonly string[],
+  body: string,
+  key: string,
+  type: T,
+): (signal: AbortSignal | undefined) => Promise<CreatedEvent<T> | Retry> {
+  const { endpoint, timeoutMs, maxResponseBytes, attributeNames: names } = settings;
+  const headers = {
+    Authorization: settings.credentials,
+    "Content-Type": JSON_API_MEDIA_TYPE,
+    Accept: JSON_API_MEDIA_TYPE,
+    [IDEMPOTENCY_KEY_HEADER]: key,
+  };
+  return async (signal) => {
+    const controller = new AbortController();
+    const abort = () => controller.abort(signal?.reason);
+    signal?.addEventListener("abort", abort, { once: true });
+    // setTimeout cannot wait longer than 2^31 - 1 ms: a longer (or infinite) time-out means none.
+    const timer =
+      timeoutMs <= MAX_TIMER_MS
+        ? setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs)
+        : undefined;
+    try {
+      const response = await settings.fetch(endpoint, {
+        method: "POST",
+        headers,
+        body,
+        redirect: "manual",
+        signal: controller.signal,
+      });
+      const { status } = response;
+      if (isRedirect(response)) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new EventsRedirectError(status, locationOf(response, endpoint, secrets), key);
+      }
+      if (isRetryable(response)) {
+        await response.body?.cancel().catch(() => undefined);
+        const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), Date.now());
+        return { [retryMarker]: true, status, error: undefined, retryAfterMs };
+      }
+      const declared = response.headers.get("content-length");
+      if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxResponseBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new EventsResponseTooLargeError(status, maxResponseBytes, key);
+      }
+      const read = await readBytesWithLimit(response.body, maxResponseBytes);
+      if (!read.ok) throw new EventsResponseTooLargeError(status, maxResponseBytes, key);
+      const text = new TextDecoder().decode(read.bytes);
+      if (!response.ok) throw new EventsApiError(status, errorsOf(redactSecrets(text, secrets)), key);
+      return created(names, text, secrets, status, type, key);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (error instanceof EventsClientError) throw error;
+      // A network error or a time-out, while sending or while reading the body: the request may or
+      // may not have arrived; the key makes a retry safe.
+      return { [retryMarker]: true, status: undefined, error, retryAfterMs: undefined };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", abort);
+    }
+  };
+}
+
+/** The `errors` member of a body, if it is JSON with one. */
+function errorsOf(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { errors?: unknown } | null)?.errors;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The created event of a 2xx body; when the body is not one, the error is built from the body with
+ * the credentials blotted out, so that a service echoing them cannot put them into the error.
+ */
+function created<T extends EventType>(
+  names: EventAttributeNames,
+  text: string,
+  secrets: readonly string[],
+  status: number,
+  type: T,
+  key: string,
+): CreatedEvent<T> {
+  const check = (source: string) => {
+    let parsed: unknown;
+    try {
+      parsed = source === "" ? undefined : JSON.parse(source);
+    } catch {
+      throw new EventsResponseError(status, "the response body is not JSON", [], key);
+    }
+    return checkCreated(parsed, status, type, key, names);
+  };
+  try {
+    return check(text);
+  } catch (error) {
+    const clean = redactSecrets(text, secrets);
+    if (clean === text) throw error;
+    check(clean);
+    throw new EventsResponseError(
+      status,
+      "the response is not the created event resource (details withheld: it contains the credentials)",
+      [],
+      key,
+    );
+  }
 }
 
 function checkCreated<T extends EventType>(
@@ -359,8 +351,9 @@ function checkCreated<T extends EventType>(
   status: number,
   type: T,
   key: string,
+  names: EventAttributeNames,
 ): CreatedEvent<T> {
-  const result = safeParseEventResource(body);
+  const result = safeParseEventResource(body, { attributeNames: names });
   if (!result.success) {
     throw new EventsResponseError(
       status,
@@ -372,10 +365,11 @@ function checkCreated<T extends EventType>(
   const resource = result.data.data;
   const echoed = (resource.meta as Record<string, unknown> | undefined)?.[IDEMPOTENCY_KEY_META];
   if (echoed !== key) throw new IdempotencyEchoError(echoed, key);
-  if (resource.attributes.type !== type) {
+  const sentType = resource.attributes[names.eventType];
+  if (sentType !== type) {
     throw new EventsResponseError(
       status,
-      `the response is an event of type ${resource.attributes.type}, not ${type}`,
+      `the response is an event of type ${typeof sentType === "string" ? quote(sentType) : "(none)"}, not ${type}`,
       [],
       key,
     );

@@ -1,16 +1,22 @@
 import type { EventValidationIssue } from "../events/EventValidationError.js";
-import type { JsonApiError } from "../jsonapi/toJsonApiErrors.js";
+import { describeFound, quote } from "../internal/describe.js";
+import { boundedApiErrors, cutString, MAX_API_ERROR_STRING } from "./boundedApiErrors.js";
 
 /**
  * Why `createEvent` failed, as a stable code:
  *
- * - `ERR_EVENTS_API`: the service answered with a 4xx other than 429 ({@link EventsApiError});
- * - `ERR_EVENTS_RETRIES_EXHAUSTED`: network errors, time-outs, 5xx or 429 until the retries ran out
- *   ({@link EventsRetryError});
+ * - `ERR_EVENTS_API`: the service answered with a 4xx other than 429, or a 409 without `Retry-After`
+ *   ({@link EventsApiError});
+ * - `ERR_EVENTS_RETRIES_EXHAUSTED`: network errors, time-outs, 5xx, 429 or 409 with `Retry-After`
+ *   until the retries ran out ({@link EventsRetryError});
  * - `ERR_EVENTS_BAD_RESPONSE`: a 2xx whose body is not the created event resource
  *   ({@link EventsResponseError});
  * - `ERR_EVENTS_IDEMPOTENCY_ECHO`: the resource does not echo the idempotency key that was sent
- *   ({@link IdempotencyEchoError}).
+ *   ({@link IdempotencyEchoError});
+ * - `ERR_EVENTS_REDIRECT`: the service answered with a redirect, which the client never follows
+ *   ({@link EventsRedirectError});
+ * - `ERR_EVENTS_RESPONSE_TOO_LARGE`: the response body is longer than `maxResponseBytes`
+ *   ({@link EventsResponseTooLargeError}).
  *
  * Invalid content is an `EventValidationError`, thrown before anything is sent; a caller's
  * `AbortSignal` rejects with its own reason.
@@ -28,11 +34,16 @@ export type EventsClientErrorCode =
   | "ERR_EVENTS_API"
   | "ERR_EVENTS_RETRIES_EXHAUSTED"
   | "ERR_EVENTS_BAD_RESPONSE"
-  | "ERR_EVENTS_IDEMPOTENCY_ECHO";
+  | "ERR_EVENTS_IDEMPOTENCY_ECHO"
+  | "ERR_EVENTS_REDIRECT"
+  | "ERR_EVENTS_RESPONSE_TOO_LARGE";
+
+const brand = Symbol.for("messaging-events.EventsClientError");
 
 /**
  * The base of the client's errors: a stable `code` and the idempotency key of the request, so that
- * a failed create can be retried later with the same key, without a duplicate.
+ * a failed create can be retried later with the same key, without a duplicate. No message,
+ * property or `cause` of a client error carries the credentials.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *
@@ -70,11 +81,83 @@ export class EventsClientError extends Error {
     this.code = code;
     this.idempotencyKey = idempotencyKey;
   }
+
+  /** @internal Marks instances so {@link isEventsClientError} recognises them across realms and copies of the library. */
+  get [brand](): true {
+    return true;
+  }
 }
 
 /**
- * The service refused the request with a 4xx status (other than 429, which is retried): `status`
- * and the JSON:API `errors` it sent, if any. Never retried.
+ * Tells whether a value is one of the client's errors ({@link EventsClientError} or a subclass),
+ * also when it comes from another realm (an iframe, a worker) or another copy of this library,
+ * where `instanceof` fails. Returns `false`, never throws, for anything else (proxies whose traps
+ * throw and revoked proxies included).
+ *
+ * Exported from `messaging-events/client` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { createEventsClient, isEventsClientError } from "messaging-events/client";
+ *
+ * const client = createEventsClient({
+ *   baseUrl: "https://api.example.com",
+ *   credentials: "Bearer token",
+ *   fetch: async () => new Response(null, { status: 404 }),
+ * });
+ * try {
+ *   await client.createEvent({ type: "s.message.text", content: { body: "Hi" } });
+ * } catch (error) {
+ *   if (isEventsClientError(error)) console.log(error.code, error.idempotencyKey); // ERR_EVENTS_API …
+ * }
+ * ```
+ */
+export function isEventsClientError(value: unknown): value is EventsClientError {
+  try {
+    return (
+      value instanceof EventsClientError ||
+      (typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A JSON:API error object as the service sent it, bounded: only its string members `id`, `status`,
+ * `code`, `title`, `detail` and `source.pointer` / `source.parameter` / `source.header`, each cut to
+ * 1,000 characters. Anything else it carried (meta, links, members of other types) is dropped.
+ *
+ * Exported from `messaging-events/client` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { EventsApiErrorObject } from "messaging-events/client";
+ *
+ * const error: EventsApiErrorObject = { status: "422", code: "too_long", detail: "content.body is too long", source: { pointer: "/data/attributes/content/body" } };
+ * ```
+ */
+export interface EventsApiErrorObject {
+  /** The error's id, if the service gave one. */
+  readonly id?: string;
+  /** The HTTP status, as a string. */
+  readonly status?: string;
+  /** The service's code for the problem. */
+  readonly code?: string;
+  /** A short summary of the problem. */
+  readonly title?: string;
+  /** What went wrong, for a person. */
+  readonly detail?: string;
+  /** Where the problem is in the request. */
+  readonly source?: { readonly pointer?: string; readonly parameter?: string; readonly header?: string };
+}
+
+/**
+ * The service refused the request with a 4xx status (other than 429, and 409 with `Retry-After`,
+ * which are retried): `status` and the JSON:API `errors` it sent, if any. Never retried. The
+ * message quotes at most 40 characters of the first error's `detail` (or `title`, or `code`),
+ * escaped; `errors` keeps at most the first 100 error objects, bounded as
+ * {@link EventsApiErrorObject} says.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *
@@ -90,29 +173,34 @@ export class EventsClientError extends Error {
 export class EventsApiError extends EventsClientError {
   /** The HTTP status. */
   readonly status: number;
-  /** The JSON:API error objects of the response body (empty if it had none). */
-  readonly errors: readonly Partial<JsonApiError>[];
+  /** The JSON:API error objects of the response body, bounded (empty if it had none). */
+  readonly errors: readonly EventsApiErrorObject[];
 
   /**
    * Creates the error.
    *
    * @param status - The HTTP status.
-   * @param errors - The JSON:API error objects of the response.
+   * @param errors - The `errors` member of the response body, as parsed; only what
+   *   {@link EventsApiErrorObject} describes is kept.
    * @param idempotencyKey - The key of the request.
    */
-  constructor(status: number, errors: readonly Partial<JsonApiError>[], idempotencyKey: string) {
-    const first = errors[0];
-    const summary = first ? `: ${first.detail ?? first.title ?? first.code ?? "error"}` : "";
+  constructor(status: number, errors: unknown, idempotencyKey: string) {
+    const kept = boundedApiErrors(errors);
+    const first = kept[0];
+    const said = first?.detail ?? first?.title ?? first?.code;
+    const summary = said === undefined ? "" : `: ${quote(said)}`;
     super("ERR_EVENTS_API", `the service answered ${status}${summary}`, idempotencyKey);
     this.name = "EventsApiError";
     this.status = status;
-    this.errors = errors;
+    this.errors = kept;
   }
 }
 
 /**
- * Every attempt failed with a network error, a time-out, a 5xx or a 429, and the retries ran out
- * (or the service asked to wait longer than `maxDelayMs`). All attempts carried the same key.
+ * Every attempt failed with a network error, a time-out, a 5xx, a 429 or a 409 with `Retry-After`,
+ * and the retries ran out (or the service asked to wait longer than `maxDelayMs`). All attempts
+ * carried the same key and the same bytes. `cause` is the last network error, if the last attempt
+ * ended with one.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *
@@ -147,13 +235,17 @@ export class EventsRetryError extends EventsClientError {
     idempotencyKey: string,
     cause?: unknown,
   ) {
-    super("ERR_EVENTS_RETRIES_EXHAUSTED", message, idempotencyKey, { cause });
+    super(
+      "ERR_EVENTS_RETRIES_EXHAUSTED",
+      message,
+      idempotencyKey,
+      cause === undefined ? undefined : { cause },
+    );
     this.name = "EventsRetryError";
     this.attempts = attempts;
     this.lastStatus = lastStatus;
   }
 }
-
 /**
  * The service answered 2xx, but the body is not the created event resource (not JSON, or not a
  * resource of type `events` with a valid `id` and attributes): `issues` says what is wrong.
@@ -198,7 +290,7 @@ export class EventsResponseError extends EventsClientError {
 
 /**
  * The created resource does not carry the idempotency key that was sent in
- * `data.meta["idempotency-key"]` (spec 4.1, rule 2), so it cannot be known to be this request's
+ * `data.meta["idempotency-key"]`, as the service must, so it cannot be known to be this request's
  * event. The event may have been created: retry with the same key to find out without a duplicate.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
@@ -213,8 +305,12 @@ export class EventsResponseError extends EventsClientError {
  * ```
  */
 export class IdempotencyEchoError extends EventsClientError {
-  /** What the response carried instead (`undefined` when nothing). */
-  readonly echoed: unknown;
+  /**
+   * What the response carried instead: `undefined` when nothing; a string (cut to 1,000
+   * characters), number, boolean or `null` as it was; for an object or an array, `undefined` too
+   * (the message names its kind).
+   */
+  readonly echoed: string | number | boolean | null | undefined;
 
   /**
    * Creates the error.
@@ -227,10 +323,15 @@ export class IdempotencyEchoError extends EventsClientError {
       "ERR_EVENTS_IDEMPOTENCY_ECHO",
       echoed === undefined
         ? 'the created resource does not echo the idempotency key in meta["idempotency-key"]'
-        : 'the created resource echoes a different idempotency key in meta["idempotency-key"]',
+        : `the created resource echoes ${describeFound(echoed)} in meta["idempotency-key"], not the key that was sent`,
       idempotencyKey,
     );
     this.name = "IdempotencyEchoError";
-    this.echoed = echoed;
+    this.echoed =
+      typeof echoed === "string"
+        ? cutString(echoed, MAX_API_ERROR_STRING)
+        : typeof echoed === "number" || typeof echoed === "boolean" || echoed === null
+          ? echoed
+          : undefined;
   }
 }

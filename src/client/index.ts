@@ -2,15 +2,18 @@ export {
   type CreatedEvent,
   createEventsClient,
   type EventsClient,
-  type EventsClientOptions,
   type NewEvent,
-  type RetryOptions,
 } from "./createEventsClient.js";
+export { EventsRedirectError } from "./EventsRedirectError.js";
+export { EventsResponseTooLargeError } from "./EventsResponseTooLargeError.js";
 export {
   EventsApiError,
+  type EventsApiErrorObject,
   EventsClientError,
   type EventsClientErrorCode,
   EventsResponseError,
   EventsRetryError,
   IdempotencyEchoError,
+  isEventsClientError,
 } from "./errors.js";
+export type { EventsClientOptions, RetryOptions } from "./normalizeClientOptions.js";

@@ -1,3 +1,5 @@
+import { ECHO_LIMIT, quote } from "../internal/describe.js";
+
 /**
  * What went wrong with an event, as a stable code:
  *
@@ -38,7 +40,9 @@ export type EventValidationErrorCode =
  * - `boolean_options`: the options of a `boolean` action need one `"true"` and one `"false"`;
  * - `no_matching_variant`: a value matches none of the alternatives of a union;
  * - `unknown_event_type`: the event type is not known;
- * - `unreadable`: reading the input threw (a throwing getter or proxy).
+ * - `unreadable`: reading the input threw (a throwing getter or proxy);
+ * - `too_deep`: the value nests deeper than the limit (512 levels by default);
+ * - `too_many_nodes`: the value holds more values than the limit (1,000,000 by default).
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
@@ -64,7 +68,9 @@ export type EventValidationIssueCode =
   | "boolean_options"
   | "no_matching_variant"
   | "unknown_event_type"
-  | "unreadable";
+  | "unreadable"
+  | "too_deep"
+  | "too_many_nodes";
 
 /**
  * One problem found in an event. `path` and `pointer` locate it from the root of the event
@@ -100,7 +106,9 @@ const brand = Symbol.for("messaging-events.EventValidationError");
 /**
  * Thrown by the `parse…` functions, and returned by the `safeParse…` ones, when an event or its
  * content is invalid. It carries a stable {@link EventValidationError.code}, the event type, and
- * every {@link EventValidationIssue} with its path and JSON pointer. Its message lists them all.
+ * the issues found, each with its path and JSON pointer: the first 100 (a limit you can change),
+ * with the number of the others in {@link EventValidationError.omittedIssues}. Its message lists
+ * the first ten, so it stays short whatever the input.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
@@ -123,8 +131,10 @@ export class EventValidationError extends Error {
   readonly code: EventValidationErrorCode;
   /** The event type the content was checked against, or the unknown type that was given. */
   readonly eventType: string | undefined;
-  /** Every problem found. Never empty. */
+  /** The problems found, in order, up to the limit (100 by default). Never empty. */
   readonly issues: readonly EventValidationIssue[];
+  /** How many further problems were found but not reported (0 unless the limit was reached). */
+  readonly omittedIssues: number;
 
   /**
    * Creates the error. The library creates these; applications normally only read them.
@@ -132,17 +142,25 @@ export class EventValidationError extends Error {
    * @param code - What went wrong.
    * @param eventType - The event type concerned, if known.
    * @param issues - The problems found; the message is built from them.
+   * @param omittedIssues - How many further problems were found but not reported.
    */
   constructor(
     code: EventValidationErrorCode,
     eventType: string | undefined,
     issues: readonly EventValidationIssue[],
+    omittedIssues = 0,
   ) {
-    super(formatMessage(code, eventType, issues));
+    // An unknown type is the caller's text: keep it short.
+    const type =
+      typeof eventType === "string" && eventType.length > ECHO_LIMIT
+        ? `${eventType.slice(0, ECHO_LIMIT)}…`
+        : eventType;
+    super(formatMessage(code, type, issues, omittedIssues));
     this.name = "EventValidationError";
     this.code = code;
-    this.eventType = eventType;
+    this.eventType = type;
     this.issues = issues;
+    this.omittedIssues = omittedIssues;
   }
 
   /** @internal Marks instances so {@link isEventValidationError} recognises them across realms and copies of the library. */
@@ -151,20 +169,30 @@ export class EventValidationError extends Error {
   }
 }
 
+/** How many issues the message lists; `issues` holds the rest. */
+const LISTED_ISSUES = 10;
+
 function formatMessage(
   code: EventValidationErrorCode,
   eventType: string | undefined,
   issues: readonly EventValidationIssue[],
+  omitted: number,
 ): string {
-  const subject = {
-    ERR_UNKNOWN_EVENT_TYPE: "Unknown event type",
-    ERR_INVALID_EVENT: "Invalid event",
-    ERR_INVALID_EVENT_CONTENT: `Invalid ${eventType} content`,
-    ERR_INVALID_WEBHOOK_PAYLOAD: `Invalid webhook payload${eventType ? ` (${eventType})` : ""}`,
-    ERR_INVALID_EVENT_DOCUMENT: "Invalid JSON:API event document",
-  }[code];
-  if (issues.length === 1) return `${subject}: ${issues[0]!.message}`;
-  return `${subject}: ${issues.length} problems\n${issues.map((issue) => `- ${issue.message}`).join("\n")}`;
+  const type = eventType === undefined ? undefined : quote(eventType);
+  const subject =
+    {
+      ERR_UNKNOWN_EVENT_TYPE: "Unknown event type",
+      ERR_INVALID_EVENT: "Invalid event",
+      ERR_INVALID_EVENT_CONTENT: `Invalid ${type ?? "event"} content`,
+      ERR_INVALID_WEBHOOK_PAYLOAD: `Invalid webhook payload${type ? ` (${type})` : ""}`,
+      ERR_INVALID_EVENT_DOCUMENT: "Invalid JSON:API event document",
+    }[code] ?? "Invalid event";
+  const total = issues.length + omitted;
+  if (total === 1 && issues.length === 1) return `${subject}: ${issues[0]!.message}`;
+  const listed = issues.slice(0, LISTED_ISSUES).map((issue) => `- ${issue.message}`);
+  const rest = total - listed.length;
+  if (rest > 0) listed.push(`- … and ${rest} more (see issues)`);
+  return `${subject}: ${total} problems\n${listed.join("\n")}`;
 }
 
 /**
@@ -185,8 +213,11 @@ function formatMessage(
  * ```
  */
 export function isEventValidationError(value: unknown): value is EventValidationError {
-  return (
-    value instanceof EventValidationError ||
-    (typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true)
-  );
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    return value instanceof EventValidationError || (value as Record<symbol, unknown>)[brand] === true;
+  } catch {
+    // A proxy whose traps throw, or a revoked one: not an error of ours.
+    return false;
+  }
 }

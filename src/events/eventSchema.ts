@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { eventUnion } from "../internal/eventUnion.js";
 import type { EventContentSchemas } from "./EventContent.js";
-import type { EventType } from "./eventTypes.js";
+import type { EventType, eventTypes } from "./eventTypes.js";
+import { eventVariants } from "./eventUnion.js";
 
 /**
  * The Zod schema type of one `{ type, content }` variant of {@link eventSchema}: a strict object
@@ -38,4 +38,12 @@ export type EventVariantSchema<T extends EventType> = z.ZodMiniObject<
  * if (result.success && result.data.type === "s.presence") console.log(result.data.content.status);
  * ```
  */
-export const eventSchema = /* @__PURE__ */ eventUnion<z.core.$strict>(z.strictObject);
+export const eventSchema = /* @__PURE__ */ z.discriminatedUnion(
+  "type",
+  eventVariants("type", "content", z.strictObject) as unknown as EventVariants<typeof eventTypes>,
+);
+
+// Written with the public variant type, so that the API reference can name it.
+type EventVariants<T extends readonly EventType[]> = {
+  -readonly [I in keyof T]: T[I] extends EventType ? EventVariantSchema<T[I]> : never;
+};

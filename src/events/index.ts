@@ -49,3 +49,4 @@ export { parseEventContent } from "./parseEventContent.js";
 export { safeParseEvent } from "./safeParseEvent.js";
 export { type SafeParseResult, safeParseEventContent } from "./safeParseEventContent.js";
 export { toJsonPointer } from "./toJsonPointer.js";
+export type { ValidationLimits } from "./ValidationLimits.js";

@@ -1,5 +1,6 @@
 import type { Event } from "./EventContent.js";
 import { safeParseEvent } from "./safeParseEvent.js";
+import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**
  * Validates a whole event, `{ type, content }`, and returns it typed, or throws an
@@ -17,8 +18,8 @@ import { safeParseEvent } from "./safeParseEvent.js";
  * if (event.type === "s.message.text") console.log(event.content.body);
  * ```
  */
-export function parseEvent(value: unknown): Event {
-  const result = safeParseEvent(value);
+export function parseEvent(value: unknown, options?: ValidationLimits): Event {
+  const result = safeParseEvent(value, options);
   if (!result.success) throw result.error;
   return result.data;
 }

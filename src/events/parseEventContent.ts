@@ -1,6 +1,7 @@
 import type { EventContent } from "./EventContent.js";
 import type { EventType } from "./eventTypes.js";
 import { safeParseEventContent } from "./safeParseEventContent.js";
+import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**
  * Validates the content of an event of the given type and returns it typed, or throws an
@@ -19,10 +20,14 @@ import { safeParseEventContent } from "./safeParseEventContent.js";
  * if (timer.status === "RUNNING") console.log(timer.expires);
  * ```
  */
-export function parseEventContent<T extends EventType>(type: T, content: unknown): EventContent<T>;
-export function parseEventContent(type: unknown, content: unknown): EventContent;
-export function parseEventContent(type: unknown, content: unknown): EventContent {
-  const result = safeParseEventContent(type, content);
+export function parseEventContent<T extends EventType>(
+  type: T,
+  content: unknown,
+  options?: ValidationLimits,
+): EventContent<T>;
+export function parseEventContent(type: unknown, content: unknown, options?: ValidationLimits): EventContent;
+export function parseEventContent(type: unknown, content: unknown, options?: ValidationLimits): EventContent {
+  const result = safeParseEventContent(type, content, options);
   if (!result.success) throw result.error;
   return result.data;
 }

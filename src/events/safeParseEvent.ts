@@ -4,14 +4,16 @@ import type { Event } from "./EventContent.js";
 import { EventValidationError } from "./EventValidationError.js";
 import { eventSchema } from "./eventSchema.js";
 import { isEventType } from "./isEventType.js";
-import { runContentSchema, type SafeParseResult } from "./safeParseEventContent.js";
+import { runContentSchema, type SafeParseResult, unreadableResult } from "./safeParseEventContent.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
+import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**
  * Validates a whole event, `{ type, content }`, and never throws, whatever it is given. The failure
  * codes are `ERR_UNKNOWN_EVENT_TYPE` (the type is not one of the 32), `ERR_INVALID_EVENT_CONTENT`
  * (the content does not match its type) and `ERR_INVALID_EVENT` (not an object, or members other
  * than `type` and `content`). On success, `data` is the typed {@link Event}, which narrows on `type`.
+ * Limits on size and nesting apply as for `safeParseEventContent`; `options` changes them.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
@@ -23,7 +25,15 @@ import { unknownEventTypeError } from "./unknownEventTypeError.js";
  * if (result.success && result.data.type === "s.room.pin") console.log(result.data.content.value); // true
  * ```
  */
-export function safeParseEvent(value: unknown): SafeParseResult<Event> {
+export function safeParseEvent(value: unknown, options?: ValidationLimits): SafeParseResult<Event> {
+  try {
+    return parseEventObject(value, options);
+  } catch (cause) {
+    return unreadableResult("ERR_INVALID_EVENT", [], cause);
+  }
+}
+
+function parseEventObject(value: unknown, options: ValidationLimits | undefined): SafeParseResult<Event> {
   if (!isPlainObject(value)) {
     const error = new EventValidationError("ERR_INVALID_EVENT", undefined, [
       {
@@ -42,7 +52,11 @@ export function safeParseEvent(value: unknown): SafeParseResult<Event> {
     type = undefined;
   }
   if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
-  const result = runContentSchema<Event>(eventSchema, value, type, [], "ERR_INVALID_EVENT_CONTENT");
+  const result = runContentSchema<Event>(eventSchema, value, type, [], "ERR_INVALID_EVENT_CONTENT", options);
   if (result.success || result.error.issues.every((issue) => issue.path[0] === "content")) return result;
-  return { success: false, error: new EventValidationError("ERR_INVALID_EVENT", type, result.error.issues) };
+  const { issues, omittedIssues } = result.error;
+  return {
+    success: false,
+    error: new EventValidationError("ERR_INVALID_EVENT", type, issues, omittedIssues),
+  };
 }

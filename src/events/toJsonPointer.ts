@@ -1,3 +1,5 @@
+import { jsonPointer } from "../internal/jsonPointer.js";
+
 /**
  * Turns a path (as found in {@link EventValidationIssue.path}) into an RFC 6901 JSON pointer:
  * `["content", "options", 0, "value"]` becomes `"/content/options/0/value"`. `~` and `/` inside a
@@ -16,9 +18,11 @@
  * ```
  */
 export function toJsonPointer(path: readonly PropertyKey[], prefix = ""): string {
-  let pointer = prefix;
-  for (const segment of path) {
-    pointer += `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  const start = typeof prefix === "string" ? prefix : "";
+  try {
+    return Array.isArray(path) ? jsonPointer(path, start) : start;
+  } catch {
+    // A segment that cannot be turned into a string (a hostile object): point at the prefix.
+    return start;
   }
-  return pointer;
 }

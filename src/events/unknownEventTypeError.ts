@@ -5,6 +5,8 @@ import { toJsonPointer } from "./toJsonPointer.js";
 
 /** The known type nearest to a misspelt one, if it is close enough to be a likely typo. */
 function closestEventType(value: string): string | undefined {
+  // No type is longer than 40 characters: a long string is no typo of one.
+  if (value.length > 64) return undefined;
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(value.length / 4)) + 1;
   for (const type of eventTypes) {
@@ -43,18 +45,19 @@ function editDistance(a: string, b: string, limit: number): number {
 export function unknownEventTypeError(
   type: unknown,
   path: readonly (string | number)[],
+  member = "type",
 ): EventValidationError {
   let message: string;
   if (typeof type !== "string") {
     message =
       type === undefined
-        ? 'type is required: expected an event type such as "s.message.text"'
-        : `type must be an event type such as "s.message.text", not ${withArticle(describeValue(type))}`;
+        ? `${member} is required: expected an event type such as "s.message.text"`
+        : `${member} must be an event type such as "s.message.text", not ${withArticle(describeValue(type))}`;
   } else {
     const suggestion = closestEventType(type);
-    message = `type ${quote(type)} is not a known event type${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+    message = `${member} ${quote(type)} is not a known event type${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
   }
-  const pointerPath = [...path, "type"];
+  const pointerPath = [...path, member];
   return new EventValidationError("ERR_UNKNOWN_EVENT_TYPE", typeof type === "string" ? type : undefined, [
     {
       code: "unknown_event_type",

@@ -4,14 +4,16 @@ import {
   createIdempotencyKey,
   echoesIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeyError,
+  isHeaderSafeIdempotencyKey,
   isValidIdempotencyKey,
   readIdempotencyKey,
   withIdempotencyKey,
 } from "./index.js";
 
-const document = { data: { type: "events", attributes: { type: "s.room.close", content: {} } } };
+const document = { data: { type: "events", attributes: { eventType: "s.room.close", content: {} } } };
 
-describe("idempotency keys (rulings 14 to 16)", () => {
+describe("idempotency keys", () => {
   it("generates random UUID v4 keys", () => {
     const keys = new Set(Array.from({ length: 200 }, createIdempotencyKey));
     expect(keys.size).toBe(200);
@@ -24,17 +26,56 @@ describe("idempotency keys (rulings 14 to 16)", () => {
   it.each([
     ["order-42", true],
     ["x", true],
+    ["!#$%&'()*+-./:;<=>?@[\\]^_`{|}~", true],
     ["a".repeat(255), true],
-    ["😀".repeat(255), true],
     ["a".repeat(256), false],
+    ["😀", false],
+    ["заказ-42", false],
+    ["order 42", false],
+    [" order-42", false],
+    ["order-42\n", false],
+    ["k1, k2", false],
+    ["k1,k2", false],
     ["", false],
     ["   ", false],
     ["\t\n", false],
+    ["\u007f", false],
     [42, false],
     [null, false],
     [undefined, false],
   ])("accepts %j as a caller key: %s", (value, expected) => {
     expect(isValidIdempotencyKey(value)).toBe(expected);
+    expect(isHeaderSafeIdempotencyKey(value)).toBe(expected);
+  });
+
+  it("accepts exactly the visible ASCII characters other than the comma", () => {
+    for (let code = 0; code < 0x300; code++) {
+      const char = String.fromCharCode(code);
+      expect(isValidIdempotencyKey(`a${char}b`), `U+${code.toString(16)}`).toBe(
+        code >= 0x21 && code <= 0x7e && code !== 0x2c,
+      );
+    }
+  });
+
+  it("refuses bad keys and bad documents with coded errors that do not echo the key", () => {
+    for (const key of ["order 42", "k1, k2", "секрет"]) {
+      const error = (() => {
+        try {
+          withIdempotencyKey(document, key);
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(IdempotencyKeyError);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as IdempotencyKeyError).code).toBe("ERR_INVALID_IDEMPOTENCY_KEY");
+      expect((error as Error).message).not.toContain(key);
+    }
+    for (const bad of [null, undefined, 42, "doc", [], { data: null }, { data: [] }]) {
+      expect(() => withIdempotencyKey(bad as never, "k")).toThrow(
+        expect.objectContaining({ code: "ERR_INVALID_EVENT_DOCUMENT" }),
+      );
+    }
   });
 
   it("withIdempotencyKey puts the key in both places and leaves the input alone", () => {
@@ -50,7 +91,7 @@ describe("idempotency keys (rulings 14 to 16)", () => {
     expect(generated.headers["Service-Idempotency-Key"]).toBe(
       generated.document.data.meta["idempotency-key"],
     );
-    expect(() => withIdempotencyKey(document, " ")).toThrow(TypeError);
+    expect(() => withIdempotencyKey(document, " ")).toThrow(IdempotencyKeyError);
   });
 
   describe("readIdempotencyKey", () => {
@@ -69,6 +110,33 @@ describe("idempotency keys (rulings 14 to 16)", () => {
       ["blank header", { "service-idempotency-key": " " }, document, { ok: false, reason: "invalid" }],
       ["meta not a string", {}, meta(7), { ok: false, reason: "invalid" }],
       ["too long", {}, meta("k".repeat(256)), { ok: false, reason: "invalid" }],
+      [
+        "repeated in Node",
+        { "service-idempotency-key": ["k1", "k2"] },
+        document,
+        { ok: false, reason: "repeated" },
+      ],
+      [
+        "repeated in a record, two spellings",
+        { "service-idempotency-key": "k1", "Service-Idempotency-Key": "k1" },
+        document,
+        { ok: false, reason: "repeated" },
+      ],
+      [
+        "repeated and joined by Fetch",
+        new Headers([
+          ["service-idempotency-key", "k1"],
+          ["service-idempotency-key", "k2"],
+        ]),
+        document,
+        { ok: false, reason: "invalid" },
+      ],
+      [
+        "joined by a proxy",
+        { "service-idempotency-key": "k1, k2" },
+        meta("k1, k2"),
+        { ok: false, reason: "invalid" },
+      ],
       [
         "header and meta differ",
         { "service-idempotency-key": "k1" },

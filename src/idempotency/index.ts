@@ -3,6 +3,7 @@ export {
   createIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_META,
+  IdempotencyKeyError,
   isHeaderSafeIdempotencyKey,
   isValidIdempotencyKey,
 } from "./idempotencyKey.js";

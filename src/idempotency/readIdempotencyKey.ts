@@ -1,12 +1,15 @@
-import { type HeadersLike, headerValue } from "../internal/headerValue.js";
+import { type HeaderReading, type HeadersLike, readHeader } from "../internal/headerValue.js";
+import { isPlainObject } from "../internal/isPlainObject.js";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_META, isValidIdempotencyKey } from "./idempotencyKey.js";
 
 /**
  * The result of {@link readIdempotencyKey}: the key, or why there is none to use.
  *
  * - `missing`: neither the header nor `data.meta["idempotency-key"]` is there;
- * - `invalid`: a key is there but is not a non-blank string of at most 255 characters;
- * - `mismatch`: the header and the meta member are both there and differ (ruling 15).
+ * - `invalid`: a key is there but is not 1 to 255 visible ASCII characters other than the comma
+ *   (a header that was sent twice and joined, `"k1, k2"`, is one of these);
+ * - `repeated`: the header was sent more than once, where the headers keep repeats apart (Node);
+ * - `mismatch`: the header and the meta member are both there and differ.
  *
  * Exported from `messaging-events/idempotency` and `messaging-events`.
  *
@@ -21,7 +24,7 @@ export type IdempotencyKeyResult =
   | { readonly ok: true; readonly key: string; readonly reason?: undefined; readonly message?: undefined }
   | {
       readonly ok: false;
-      readonly reason: "missing" | "invalid" | "mismatch";
+      readonly reason: "missing" | "invalid" | "repeated" | "mismatch";
       readonly message: string;
       readonly key?: undefined;
     };
@@ -49,23 +52,29 @@ export function readIdempotencyKey(request: {
   document?: unknown;
 }): IdempotencyKeyResult {
   let fromMeta: unknown;
+  let header: HeaderReading | undefined;
   try {
-    const meta = (request?.document as { data?: { meta?: Record<string, unknown> } } | undefined)?.data?.meta;
-    fromMeta = typeof meta === "object" && meta !== null ? meta[IDEMPOTENCY_KEY_META] : undefined;
+    const data: unknown =
+      isPlainObject(request) && isPlainObject(request.document) ? request.document.data : undefined;
+    const meta: unknown = isPlainObject(data) ? data.meta : undefined;
+    fromMeta = isPlainObject(meta) ? meta[IDEMPOTENCY_KEY_META] : undefined;
+    header = readHeader(isPlainObject(request) ? request.headers : undefined, IDEMPOTENCY_KEY_HEADER);
   } catch {
     fromMeta = undefined;
   }
-  let fromHeader: string | undefined;
-  try {
-    fromHeader = headerValue(request?.headers, IDEMPOTENCY_KEY_HEADER);
-  } catch {
-    fromHeader = undefined;
-  }
+  const fromHeader = header?.value;
   if (fromHeader === undefined && fromMeta === undefined) {
     return {
       ok: false,
       reason: "missing",
       message: `no idempotency key: send the ${IDEMPOTENCY_KEY_HEADER} header and data.meta["idempotency-key"]`,
+    };
+  }
+  if (header?.repeated) {
+    return {
+      ok: false,
+      reason: "repeated",
+      message: `the ${IDEMPOTENCY_KEY_HEADER} header was sent more than once; send it once`,
     };
   }
   for (const [where, value] of [
@@ -76,7 +85,7 @@ export function readIdempotencyKey(request: {
       return {
         ok: false,
         reason: "invalid",
-        message: `${where} must be a non-blank string of at most 255 characters`,
+        message: `${where} must be 1 to 255 visible ASCII characters other than the comma${typeof value === "string" && value.includes(",") ? " (a header sent twice arrives joined by a comma)" : ""}`,
       };
     }
   }

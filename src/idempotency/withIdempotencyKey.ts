@@ -1,15 +1,20 @@
+import { EventValidationError } from "../events/EventValidationError.js";
+import { describeValue, withArticle } from "../internal/describe.js";
+import { isPlainObject } from "../internal/isPlainObject.js";
 import {
   createIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_META,
-  isHeaderSafeIdempotencyKey,
+  IdempotencyKeyError,
+  isValidIdempotencyKey,
 } from "./idempotencyKey.js";
 
 /**
- * Puts an idempotency key in both places the spec names (rule 1 of spec 4.1, ruling 15):
- * `data.meta["idempotency-key"]` of a copy of the document, and the `Service-Idempotency-Key`
- * header. Without `key`, a new UUID v4 is used. The document passed in is not modified. Throws a
- * `TypeError` if `key` is not a valid key (ruling 14).
+ * Puts an idempotency key in both places the service reads it from: `data.meta["idempotency-key"]`
+ * of a copy of the document, and the `Service-Idempotency-Key` header. Without `key`, a new UUID v4
+ * is used. The document passed in is not modified. Throws an {@link IdempotencyKeyError} if `key`
+ * is not a valid key, and an `EventValidationError` (`ERR_INVALID_EVENT_DOCUMENT`) if `document` is
+ * not an object with a `data` object.
  *
  * Exported from `messaging-events/idempotency` and `messaging-events`.
  *
@@ -38,14 +43,25 @@ export function withIdempotencyKey<
   headers: { "Service-Idempotency-Key": string };
   key: string;
 } {
-  if (!isHeaderSafeIdempotencyKey(key)) {
-    throw new TypeError(
-      "withIdempotencyKey: the key must be a non-blank string of at most 255 printable Latin-1 characters, without spaces at either end, to travel unchanged in the header",
-    );
+  if (!isValidIdempotencyKey(key)) throw new IdempotencyKeyError("withIdempotencyKey");
+  const data: unknown = isPlainObject(document) ? document.data : undefined;
+  if (!isPlainObject(data)) {
+    const found = isPlainObject(document)
+      ? `a data member that is ${withArticle(describeValue(data))}`
+      : withArticle(describeValue(document));
+    throw new EventValidationError("ERR_INVALID_EVENT_DOCUMENT", undefined, [
+      {
+        code: "invalid_type",
+        path: isPlainObject(document) ? ["data"] : [],
+        pointer: isPlainObject(document) ? "/data" : "",
+        message: `withIdempotencyKey needs a JSON:API document with a data object, not ${found}`,
+      },
+    ]);
   }
-  const data = { ...document.data, meta: { ...document.data.meta, [IDEMPOTENCY_KEY_META]: key } };
+  const meta: unknown = data.meta;
+  const keyed = { ...data, meta: { ...(isPlainObject(meta) ? meta : {}), [IDEMPOTENCY_KEY_META]: key } };
   return {
-    document: { ...document, data } as never,
+    document: { ...document, data: keyed } as never,
     headers: { [IDEMPOTENCY_KEY_HEADER]: key } as { "Service-Idempotency-Key": string },
     key,
   };

@@ -11,8 +11,9 @@ const hasValue = (value: "true" | "false") => ({
 });
 
 /**
- * The `options` of a `boolean` action (ruling 8): exactly two `{ label, value }` entries whose
- * values are `"true"` and `"false"`, one each, in either order.
+ * The `options` of a `boolean` action: exactly two `{ label, value }` entries whose values are
+ * `"true"` and `"false"`, one each, in either order. The generated JSON Schema says the same with
+ * two `contains`.
  */
 // @__NO_SIDE_EFFECTS__
 export function booleanOptions(): z.ZodMiniTuple<

@@ -1,9 +1,9 @@
-import { isPlainObject } from "./isPlainObject.js";
+import { isArray, isPlainObject } from "./isPlainObject.js";
 
 /** Names a value for an error message: its JSON type, or what makes it not JSON. */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
+  if (isArray(value)) return "array";
   switch (typeof value) {
     case "number":
       return Number.isFinite(value) ? "number" : String(value);
@@ -15,7 +15,8 @@ export function describeValue(value: unknown): string {
       } catch {
         name = undefined;
       }
-      return typeof name === "string" && name !== "" ? name : "object";
+      // A class name is the caller's text: show it only when it looks like one.
+      return typeof name === "string" && /^[A-Za-z_$][\w$]{0,39}$/.test(name) ? name : "object";
     }
     default:
       return typeof value;
@@ -73,17 +74,20 @@ const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
  * A path as a JavaScript developer reads it: `content.options[0].value`, `content["x-y"]`. Very deep
- * paths keep their first and last segments (the JSON pointer keeps them all).
+ * paths keep their first and last segments, and long keys are cut like any echoed value, so a label
+ * stays short whatever the input.
  */
 export function pathLabel(path: readonly (string | number)[]): string {
-  if (path.length > 16) {
-    return `${pathLabel(path.slice(0, 6))}…(${path.length - 12} more)…${pathLabel(path.slice(-6)).replace(/^(?=[A-Za-z_$])/, ".")}`;
+  if (path.length > 8) {
+    const tail = pathLabel(path.slice(-3));
+    return `${pathLabel(path.slice(0, 3))}…(${path.length - 6} more)…${tail.startsWith("[") ? "" : "."}${tail}`;
   }
   let label = "";
   for (const segment of path) {
     if (typeof segment === "number") label += `[${segment}]`;
-    else if (identifier.test(segment)) label += label === "" ? segment : `.${segment}`;
-    else label += `[${JSON.stringify(segment)}]`;
+    else if (segment.length <= ECHO_LIMIT && identifier.test(segment))
+      label += label === "" ? segment : `.${segment}`;
+    else label += `[${quote(String(segment))}]`;
   }
   return label === "" ? "the value" : label;
 }

@@ -2,9 +2,9 @@ import * as z from "zod/mini";
 import { addJsonSchemaKeywords } from "./addJsonSchemaKeywords.js";
 
 /**
- * An object check: exactly one of `keys` is present (present means not `undefined`). This is the
- * media rule of ruling 6. Its issue says in words which keys clash or are missing, and it adds the
- * equivalent `oneOf` to the generated JSON Schema through Zod's metadata.
+ * An object check: exactly one of `keys` is present (present means not `undefined`), as a media
+ * message needs exactly one of `label` and `body`. Its issue says in words which keys clash or are
+ * missing, and it adds the equivalent `oneOf` to the generated JSON Schema through Zod's metadata.
  */
 // @__NO_SIDE_EFFECTS__
 export function exactlyOneOf<K extends string>(
@@ -20,7 +20,11 @@ export function exactlyOneOf<K extends string>(
     });
   });
   check._zod.onattach.push((schema) => {
-    addJsonSchemaKeywords(schema, { oneOf: keys.map((key) => ({ required: [key] })) });
+    // Each branch declares the key it requires, so strict validators (Ajv's strictRequired) accept
+    // it even where the object's own `properties` are out of their sight.
+    addJsonSchemaKeywords(schema, {
+      oneOf: keys.map((key) => ({ properties: { [key]: true }, required: [key] })),
+    });
   });
   return check;
 }

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { findNonJson } from "./jsonValue.js";
+import { activeLimits } from "./limits.js";
 
 /**
  * A check for the objects that allow additional properties: each additional member must still be a
@@ -12,15 +13,32 @@ export function extrasAreJson(): z.core.$ZodCheck<Record<string, unknown>> {
   let declared: ReadonlySet<string> = new Set();
   const check = z.check<Record<string, unknown>>((payload) => {
     const value = payload.value;
+    const { maxIssues } = activeLimits();
+    let reported = 0;
+    let omitted = 0;
     for (const key of Object.keys(value)) {
       if (declared.has(key)) continue;
       const finding = findNonJson(value[key]);
       if (finding === undefined) continue;
+      if (reported >= maxIssues) {
+        omitted++;
+        continue;
+      }
+      reported++;
       payload.issues.push({
         code: "custom",
         input: value,
         path: [key, ...finding.path],
-        params: { expected: "json", found: finding.found, atRoot: false },
+        params: finding.limit
+          ? { rule: finding.limit }
+          : { expected: "json", found: finding.found, atRoot: false },
+      });
+    }
+    if (omitted > 0) {
+      payload.issues.push({
+        code: "custom",
+        input: value,
+        params: { rule: "omitted_issues", count: omitted },
       });
     }
   });

@@ -3,6 +3,7 @@ import { ZodMiniCustom } from "zod/mini";
 import { $constructor } from "zod/v4/core";
 import { describeValue } from "./describe.js";
 import { isPlainObject } from "./isPlainObject.js";
+import { activeLimits } from "./limits.js";
 
 /**
  * A JSON value: what `JSON.parse` can return. It types the content of `s.delete`,
@@ -37,97 +38,102 @@ export type JsonObject = { [key: string]: JsonValue };
 /** Where a value stops being JSON, and what was found there. */
 export interface NonJsonFinding {
   readonly path: (string | number)[];
+  /** What was found (`"undefined"`, `"circular reference"`, `"Date"`, …), or the limit that was reached. */
   readonly found: string;
+  /** Set when the value is not wrong but breaks a limit of nesting or size. */
+  readonly limit?: "too_deep" | "too_many_nodes";
+}
+
+class Stop {
+  readonly path: (string | number)[] = [];
+  constructor(
+    readonly found: string,
+    readonly limit?: "too_deep" | "too_many_nodes",
+    /** For a cycle: the depth where it closes, where the path is cut. */
+    readonly depth?: number,
+  ) {}
 }
 
 /**
  * Finds the first place where `value` is not a JSON value (`undefined`, a function, a symbol, a
- * bigint, a non-finite number, a class instance, a circular reference), or returns `undefined`.
- * It walks with an explicit stack and builds a path only for what it finds, so neither depth nor
- * size can overflow the call stack or take more than linear memory.
+ * bigint, a non-finite number, a class instance, a circular reference), or where it nests deeper or
+ * is larger than the active limits allow, or returns `undefined`. A shared reference counts each
+ * time it is reached, so cost is bounded by the node limit whatever the shape.
  */
 export function findNonJson(value: unknown): NonJsonFinding | undefined {
-  // Ordinary JSON, however large, passes the fast recursive check; only values that fail it, or
-  // nest deeper than it goes (cycles included), take the walk below that says where and why.
-  if (isShallowJson(value, 0) === true) return undefined;
-  return locateNonJson(value);
+  const limits = activeLimits();
+  const budget = { nodes: limits.maxNodes, maxDepth: limits.maxDepth };
+  const ancestors: object[] = [];
+  try {
+    check(value, 0, budget, ancestors);
+    return undefined;
+  } catch (caught) {
+    if (caught instanceof Stop) {
+      const path = caught.path.reverse().slice(0, caught.depth);
+      return { path, found: caught.found, ...(caught.limit ? { limit: caught.limit } : {}) };
+    }
+    throw caught;
+  }
 }
 
-/** `true` for JSON up to 64 levels deep, `false` for a value that is not JSON, `undefined` if deeper. */
-function isShallowJson(value: unknown, depth: number): boolean | undefined {
-  if (value === null) return true;
+function check(
+  value: unknown,
+  depth: number,
+  budget: { nodes: number; readonly maxDepth: number },
+  ancestors: object[],
+): void {
+  if (--budget.nodes < 0) throw new Stop("too many values", "too_many_nodes");
+  if (value === null) return;
   switch (typeof value) {
     case "string":
     case "boolean":
-      return true;
+      return;
     case "number":
-      return Number.isFinite(value);
-    case "object": {
-      if (depth > 64) return undefined;
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          const verdict = isShallowJson(value[i], depth + 1);
-          if (verdict !== true) return verdict;
-        }
-        return true;
-      }
-      if (!isPlainObject(value)) return false;
-      const keys = Object.keys(value);
-      for (let i = 0; i < keys.length; i++) {
-        const verdict = isShallowJson((value as Record<string, unknown>)[keys[i]!], depth + 1);
-        if (verdict !== true) return verdict;
-      }
-      return true;
-    }
+      if (Number.isFinite(value)) return;
+      throw new Stop(String(value));
+    case "object":
+      break;
     default:
-      return false;
+      throw new Stop(describeValue(value));
   }
-}
-
-function locateNonJson(value: unknown): NonJsonFinding | undefined {
-  interface Frame {
-    readonly value: unknown;
-    readonly key: string | number | undefined;
-    readonly parent: Frame | undefined;
-    /** Set on the marker frame that ends a container's visit. */
-    readonly exit?: object;
+  const container = value as object;
+  const isArray = Array.isArray(container);
+  if (!isArray && !isPlainObject(container)) throw new Stop(describeValue(container));
+  // A cycle nests without end, so it always reaches the depth limit: only then are the ancestors
+  // searched for the place where it closes, which keeps ordinary values free of that cost.
+  if (depth >= budget.maxDepth) {
+    const chain = [...ancestors, container];
+    const seen = new Set<object>();
+    for (let i = 0; i < chain.length; i++) {
+      if (seen.has(chain[i]!)) throw new Stop("circular reference", undefined, i);
+      seen.add(chain[i]!);
+    }
+    throw new Stop("too deep", "too_deep");
   }
-  const ancestors = new Set<object>();
-  const stack: Frame[] = [{ value, key: undefined, parent: undefined }];
-  const found = (frame: Frame, what: string): NonJsonFinding => {
-    const path: (string | number)[] = [];
-    for (let at: Frame | undefined = frame; at?.parent !== undefined; at = at.parent) path.push(at.key!);
-    return { path: path.reverse(), found: what };
-  };
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    if (frame.exit) {
-      ancestors.delete(frame.exit);
-      continue;
+  ancestors.push(container);
+  if (isArray) {
+    const items = container as unknown[];
+    for (let i = 0; i < items.length; i++) {
+      try {
+        check(items[i], depth + 1, budget, ancestors);
+      } catch (caught) {
+        if (caught instanceof Stop) caught.path.push(i);
+        throw caught;
+      }
     }
-    const current = frame.value;
-    if (current === null || typeof current === "string" || typeof current === "boolean") continue;
-    if (typeof current === "number") {
-      if (Number.isFinite(current)) continue;
-      return found(frame, String(current));
-    }
-    if (typeof current !== "object") return found(frame, describeValue(current));
-    if (ancestors.has(current)) return found(frame, "circular reference");
-    const isArray = Array.isArray(current);
-    if (!isArray && !isPlainObject(current)) return found(frame, describeValue(current));
-    ancestors.add(current);
-    stack.push({ value: undefined, key: undefined, parent: undefined, exit: current });
-    if (isArray) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], key: i, parent: frame });
-    } else {
-      const keys = Object.keys(current);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i]!;
-        stack.push({ value: (current as Record<string, unknown>)[key], key, parent: frame });
+  } else {
+    const keys = Object.keys(container);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      try {
+        check((container as Record<string, unknown>)[key], depth + 1, budget, ancestors);
+      } catch (caught) {
+        if (caught instanceof Stop) caught.path.push(key);
+        throw caught;
       }
     }
   }
-  return undefined;
+  ancestors.pop();
 }
 
 interface JsonSchemaDef extends z.core.$ZodCustomDef {
@@ -156,7 +162,9 @@ const ZodMiniJson: $constructor<
       input: value,
       inst,
       path: finding.path,
-      params: { expected: "json", found: finding.found, atRoot: finding.path.length === 0 },
+      params: finding.limit
+        ? { rule: finding.limit }
+        : { expected: "json", found: finding.found, atRoot: finding.path.length === 0 },
     });
   };
   inst._zod.processJSONSchema = (_context, json) => {

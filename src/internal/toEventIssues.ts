@@ -1,8 +1,9 @@
 import type * as z from "zod/mini";
-import type { EventValidationIssue, EventValidationIssueCode } from "../events/EventValidationError.js";
-import { toJsonPointer } from "../events/toJsonPointer.js";
+import { omittedCount } from "./boundedArray.js";
 import { codePointLength } from "./codePointLength.js";
 import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
+import { type Issue, type IssueCode, makeIssue } from "./issue.js";
+import { activeLimits } from "./limits.js";
 
 type Path = readonly (string | number)[];
 
@@ -32,8 +33,23 @@ function toPath(path: readonly PropertyKey[]): (string | number)[] {
   return path.map((segment) => (typeof segment === "number" ? segment : String(segment)));
 }
 
-function make(code: EventValidationIssueCode, path: Path, message: string): EventValidationIssue {
-  return { code, path, pointer: toJsonPointer(path), message };
+const make = makeIssue;
+
+/**
+ * Where converted issues go: the first `max` are kept, the rest only counted. Once it is full, no
+ * message is written any more.
+ */
+export class IssueCollector {
+  readonly issues: Issue[] = [];
+  omitted = 0;
+  constructor(readonly max: number) {}
+  get full(): boolean {
+    return this.issues.length >= this.max;
+  }
+  push(issue: Issue): void {
+    if (this.full) this.omitted++;
+    else this.issues.push(issue);
+  }
 }
 
 /** Where Zod's issues are: the value that was parsed, and where it sits in the event. */
@@ -71,13 +87,29 @@ export function toEventIssues(
   issues: readonly z.core.$ZodIssue[],
   root: unknown,
   prefix: Path,
-): EventValidationIssue[] {
-  const result: EventValidationIssue[] = [];
-  for (const issue of issues) convert(issue, [], { root, prefix }, result);
-  return result;
+  out: IssueCollector,
+): void {
+  for (const issue of issues) convert(issue, [], { root, prefix }, out);
 }
 
-function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: EventValidationIssue[]): void {
+/** How many of the library's issues a Zod issue becomes, counted without building any. */
+function countOf(issue: z.core.$ZodIssue): number {
+  const omitted = omittedCount(issue);
+  if (omitted !== undefined) return omitted;
+  if (issue.code === "unrecognized_keys") return issue.keys.length;
+  return 1;
+}
+
+function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: IssueCollector): void {
+  if (out.full) {
+    out.omitted += countOf(issue);
+    return;
+  }
+  const omitted = omittedCount(issue);
+  if (omitted !== undefined) {
+    out.omitted += omitted;
+    return;
+  }
   const relative = [...base, ...toPath(issue.path)];
   const path = [...origin.prefix, ...relative];
   const label = pathLabel(path);
@@ -160,8 +192,12 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Event
       );
       return;
     case "unrecognized_keys":
-      for (const key of issue.keys) {
-        const keyPath = [...path, key];
+      for (let i = 0; i < issue.keys.length; i++) {
+        if (out.full) {
+          out.omitted += issue.keys.length - i;
+          return;
+        }
+        const keyPath = [...path, issue.keys[i]!];
         out.push(
           make("unknown_property", keyPath, `${pathLabel(keyPath)} is not allowed here (unknown property)`),
         );
@@ -171,10 +207,10 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Event
       convertUnion(issue, relative, origin, out);
       return;
     case "custom":
-      convertCustom(issue, path, out);
+      convertCustom(issue, path, out, input);
       return;
     default:
-      out.push(make("invalid_value", path, `${label} is invalid: ${issue.message}`));
+      out.push(make("invalid_value", path, `${label} is invalid`));
   }
 }
 
@@ -182,7 +218,7 @@ function convertUnion(
   issue: z.core.$ZodIssueInvalidUnion,
   relative: Path,
   origin: Origin,
-  out: EventValidationIssue[],
+  out: IssueCollector,
 ): void {
   const path = [...origin.prefix, ...relative];
   const label = pathLabel(path);
@@ -232,7 +268,7 @@ function convertUnion(
   }
 }
 
-function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: EventValidationIssue[]): void {
+function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: IssueCollector, input: unknown): void {
   const label = pathLabel(path);
   const params = issue.params ?? {};
   if (params.expected === "json") {
@@ -258,6 +294,48 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: EventVali
     out.push(make("exactly_one_of", path, `${label} must have exactly one of ${keys}, ${problem}`));
     return;
   }
+  if (params.rule === "too_deep") {
+    out.push(
+      make("too_deep", path, `${label} nests deeper than the limit of ${activeLimits().maxDepth} levels`),
+    );
+    return;
+  }
+  if (params.rule === "too_many_nodes") {
+    out.push(
+      make("too_many_nodes", path, `${label} holds more than the limit of ${activeLimits().maxNodes} values`),
+    );
+    return;
+  }
+  if (params.rule === "field_name") {
+    out.push(
+      make(
+        "invalid_value",
+        path,
+        `${label} is not a name JSON:API allows for a field: use letters, digits, and "-", "_" or spaces inside (not first or last), and not type, id, links or relationships`,
+      ),
+    );
+    return;
+  }
+  if (params.rule === "errors_with_data") {
+    out.push(
+      make(
+        "unknown_property",
+        path,
+        `${label} is not allowed: a JSON:API document with data must not have errors`,
+      ),
+    );
+    return;
+  }
+  if (params.rule === "idempotency_key") {
+    out.push(
+      make(
+        "invalid_value",
+        path,
+        `${label} must be 1 to 255 visible ASCII characters other than the comma, not ${describeFound(input)}`,
+      ),
+    );
+    return;
+  }
   if (params.rule === "not_blank") {
     out.push(make("invalid_value", path, `${label} must not be blank`));
     return;
@@ -273,17 +351,17 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: EventVali
     );
     return;
   }
-  out.push(make("invalid_value", path, `${label} is invalid${issue.message ? `: ${issue.message}` : ""}`));
+  out.push(make("invalid_value", path, `${label} is invalid`));
 }
 
 /** "content.options must have at least 1 entry, not 0". */
 function entryCount(
-  code: "too_many_items" | "too_few_items",
+  code: Extract<IssueCode, "too_many_items" | "too_few_items">,
   bound: string,
   limit: number,
   input: unknown,
   path: Path,
-): EventValidationIssue {
+): Issue {
   const found = Array.isArray(input) ? `, not ${input.length}` : "";
   return make(code, path, `${pathLabel(path)} must have ${bound} ${limit} ${plural(limit, "entry")}${found}`);
 }

@@ -1,8 +1,22 @@
-import type { EventContent, EventContentInput } from "../events/EventContent.js";
+import type { EventContentInput } from "../events/EventContent.js";
+import { EventValidationError } from "../events/EventValidationError.js";
 import type { EventType } from "../events/eventTypes.js";
 import { parseEventContent } from "../events/parseEventContent.js";
-import { IDEMPOTENCY_KEY_META, isValidIdempotencyKey } from "../idempotency/idempotencyKey.js";
+import {
+  IDEMPOTENCY_KEY_META,
+  IdempotencyKeyError,
+  isValidIdempotencyKey,
+} from "../idempotency/idempotencyKey.js";
+import { describeValue, withArticle } from "../internal/describe.js";
+import { isPlainObject } from "../internal/isPlainObject.js";
 import type { JsonObject } from "../internal/jsonValue.js";
+import {
+  type DefaultEventAttributeNames,
+  type EventAttributeNames,
+  type JsonApiOptions,
+  resolveAttributeNames,
+} from "./eventAttributeNames.js";
+import type { EventAttributes } from "./eventDocumentSchema.js";
 import { safeParseEventDocument } from "./parseEventDocument.js";
 
 /**
@@ -27,7 +41,7 @@ export interface CreateEventDocumentInput<T extends EventType = EventType> {
   readonly type: T;
   /** The content, validated against the type's schema. */
   readonly content: EventContentInput<T>;
-  /** Further attributes, kept untouched (ruling 11); `type` and `content` always win. */
+  /** Further attributes, kept untouched; the event type and content attributes always win. */
   readonly attributes?: Readonly<Record<string, unknown>>;
   /** JSON:API relationship objects, kept untouched. */
   readonly relationships?: Readonly<Record<string, JsonObject>>;
@@ -36,7 +50,8 @@ export interface CreateEventDocumentInput<T extends EventType = EventType> {
 }
 
 /**
- * The request document built by {@link createEventDocument}.
+ * The request document built by {@link createEventDocument}, with the attribute names `N` (by
+ * default `eventType` and `content`).
  *
  * Exported from `messaging-events/jsonapi` and `messaging-events`.
  *
@@ -45,34 +60,38 @@ export interface CreateEventDocumentInput<T extends EventType = EventType> {
  * import type { EventCreateDocument } from "messaging-events/jsonapi";
  *
  * const document: EventCreateDocument<"s.room.pin"> = {
- *   data: { type: "events", attributes: { type: "s.room.pin", content: { value: true } } },
+ *   data: { type: "events", attributes: { eventType: "s.room.pin", content: { value: true } } },
  * };
  * ```
  */
-export interface EventCreateDocument<T extends EventType = EventType> {
+export interface EventCreateDocument<
+  T extends EventType = EventType,
+  N extends EventAttributeNames = DefaultEventAttributeNames,
+> {
   readonly data: {
     readonly type: "events";
-    readonly attributes: {
-      readonly type: T;
-      readonly content: EventContent<T>;
-      readonly [attribute: string]: unknown;
-    };
+    readonly attributes: EventAttributes<N, T>;
     readonly relationships?: Readonly<Record<string, JsonObject>>;
     readonly meta?: { readonly "idempotency-key": string };
   };
 }
 
 /**
- * Builds the JSON:API request document of `POST {base_url}/events` (spec 4.1): validates the
- * content for its type (throws `EventValidationError` otherwise), and returns
- * `{ data: { type: "events", attributes: { type, content, …attributes }, relationships?, meta? } }`.
- * The attribute names `type` and `content` are the library's reading of the spec (ruling 11).
- * Throws a `TypeError` for an invalid idempotency key.
+ * Builds the JSON:API request document of `POST {base_url}/events`: validates the content for its
+ * type (throws `EventValidationError` otherwise), and returns
+ * `{ data: { type: "events", attributes: { eventType, content, …attributes }, relationships?, meta? } }`.
+ * The service's description does not name the two attributes; `eventType` and `content` are the
+ * library's reading (JSON:API forbids an attribute named `type`), and `options.attributeNames`
+ * changes them. Further attributes and relationships are kept as given; they must be JSON and carry
+ * names JSON:API allows.
  *
  * Exported from `messaging-events/jsonapi` and `messaging-events`.
  *
- * @throws {EventValidationError} when the type is unknown, the content is invalid, or the further
- * attributes or relationships are not JSON (code `ERR_INVALID_EVENT_DOCUMENT`, pointers into the document).
+ * @throws {EventValidationError} when the input is not `{ type, content }`, the type is unknown, the
+ * content is invalid, or the further attributes or relationships are not JSON or badly named (code
+ * `ERR_INVALID_EVENT_DOCUMENT`, pointers into the document).
+ * @throws {IdempotencyKeyError} when `idempotencyKey` is not a valid key.
+ * @throws {AttributeNameError} when `options.attributeNames` holds names JSON:API forbids.
  *
  * @example
  * ```ts
@@ -84,30 +103,58 @@ export interface EventCreateDocument<T extends EventType = EventType> {
  *   idempotencyKey: "order-42",
  * });
  * console.log(JSON.stringify(document));
- * // {"data":{"type":"events","attributes":{"type":"s.message.text","content":{"body":"Hello!"}},"meta":{"idempotency-key":"order-42"}}}
+ * // {"data":{"type":"events","attributes":{"eventType":"s.message.text","content":{"body":"Hello!"}},"meta":{"idempotency-key":"order-42"}}}
  * ```
  */
-export function createEventDocument<T extends EventType>(
-  input: CreateEventDocumentInput<T>,
-): EventCreateDocument<T> {
+export function createEventDocument<
+  T extends EventType,
+  N extends EventAttributeNames = DefaultEventAttributeNames,
+>(input: CreateEventDocumentInput<T>, options?: JsonApiOptions<N>): EventCreateDocument<T, N> {
+  const names = resolveAttributeNames(options);
+  if (!isPlainObject(input)) {
+    throw new EventValidationError("ERR_INVALID_EVENT", undefined, [
+      {
+        code: "invalid_type",
+        path: [],
+        pointer: "",
+        message: `createEventDocument needs { type, content }, not ${withArticle(describeValue(input))}`,
+      },
+    ]);
+  }
   const content = parseEventContent(input.type, input.content);
   if (input.idempotencyKey !== undefined && !isValidIdempotencyKey(input.idempotencyKey)) {
-    throw new TypeError(
-      "createEventDocument: idempotencyKey must be a non-blank string of at most 255 characters",
-    );
+    throw new IdempotencyKeyError("createEventDocument");
   }
+  const extra: unknown = input.attributes;
+  const relationships: unknown = input.relationships;
   const document = {
     data: {
       type: "events",
-      attributes: { ...input.attributes, type: input.type, content },
-      ...(input.relationships ? { relationships: { ...input.relationships } } : {}),
+      attributes: {
+        ...(isPlainObject(extra) ? extra : {}),
+        [names.eventType]: input.type,
+        [names.content]: content,
+      },
+      ...(relationships === undefined
+        ? {}
+        : { relationships: isPlainObject(relationships) ? { ...relationships } : relationships }),
       ...(input.idempotencyKey === undefined
         ? {}
         : { meta: { [IDEMPOTENCY_KEY_META]: input.idempotencyKey } }),
     },
-  } as EventCreateDocument<T>;
+  } as unknown as EventCreateDocument<T, N>;
+  if (extra !== undefined && !isPlainObject(extra)) {
+    throw new EventValidationError("ERR_INVALID_EVENT_DOCUMENT", input.type, [
+      {
+        code: "invalid_type",
+        path: ["data", "attributes"],
+        pointer: "/data/attributes",
+        message: `attributes must be an object of further attributes, not ${withArticle(describeValue(extra))}`,
+      },
+    ]);
+  }
   // The further attributes and the relationships must be JSON too: check the whole document as a server would.
-  const checked = safeParseEventDocument(document);
+  const checked = safeParseEventDocument(document, options);
   if (!checked.success) throw checked.error;
   return document;
 }

@@ -4,6 +4,15 @@ export {
   type EventCreateDocument,
 } from "./createEventDocument.js";
 export {
+  AttributeNameError,
+  DEFAULT_EVENT_ATTRIBUTE_NAMES,
+  type DefaultEventAttributeNames,
+  type EventAttributeNames,
+  isJsonApiFieldName,
+  type JsonApiOptions,
+} from "./eventAttributeNames.js";
+export {
+  type EventAttributes,
   type EventAttributesSchema,
   type EventDocument,
   type EventResource,
@@ -13,6 +22,7 @@ export {
 } from "./eventDocumentSchema.js";
 export { acceptsJsonApi, isJsonApiMediaType, JSON_API_MEDIA_TYPE } from "./mediaType.js";
 export {
+  type DocumentParseOptions,
   parseEventDocument,
   parseEventResource,
   safeParseEventDocument,

@@ -1,10 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validContent } from "../../test/support/validContent.js";
-import { type EventType, eventTypes, safeParseEventContent } from "../events/index.js";
+import { type EventType, eventTypes, safeParseEvent, safeParseEventContent } from "../events/index.js";
 import {
+  AttributeNameError,
   acceptsJsonApi,
   createEventDocument,
+  DEFAULT_EVENT_ATTRIBUTE_NAMES,
+  isJsonApiFieldName,
   isJsonApiMediaType,
   JSON_API_MEDIA_TYPE,
   parseEventDocument,
@@ -17,10 +20,10 @@ const doc = (attributes: unknown, extra: Record<string, unknown> = {}) => ({
   data: { type: "events", attributes, ...extra },
 });
 const resource = (data: Record<string, unknown>) => ({
-  data: { type: "events", attributes: { type: "s.room.close", content: {} }, ...data },
+  data: { type: "events", attributes: { eventType: "s.room.close", content: {} }, ...data },
 });
 
-describe("media type (ruling 13)", () => {
+describe("media type", () => {
   it.each([
     [JSON_API_MEDIA_TYPE, true],
     ["APPLICATION/VND.API+JSON", true],
@@ -54,26 +57,26 @@ describe("media type (ruling 13)", () => {
 });
 
 describe("createEventDocument", () => {
-  it("builds the request document of spec 4.1, attributes type and content (ruling 11)", () => {
+  it("builds the request document of spec 4.1, attributes eventType and content", () => {
     const relationships = { room: { data: { type: "rooms", id: "room-42" } } };
     expect(
       createEventDocument({
         type: "s.message.text",
         content: { body: "Hi" },
-        attributes: { channel: "web", type: "ignored" },
+        attributes: { channel: "web", eventType: "ignored" },
         relationships,
         idempotencyKey: "order-42",
       }),
     ).toEqual({
       data: {
         type: "events",
-        attributes: { channel: "web", type: "s.message.text", content: { body: "Hi" } },
+        attributes: { channel: "web", eventType: "s.message.text", content: { body: "Hi" } },
         relationships,
         meta: { "idempotency-key": "order-42" },
       },
     });
     expect(createEventDocument({ type: "s.room.close", content: {} })).toEqual(
-      doc({ type: "s.room.close", content: {} }),
+      doc({ eventType: "s.room.close", content: {} }),
     );
   });
 
@@ -109,7 +112,7 @@ describe("createEventDocument", () => {
         const built = createEventDocument({ type, content: content as never, idempotencyKey });
         const wire: unknown = JSON.parse(JSON.stringify(built));
         const parsed = parseEventDocument(wire);
-        expect(parsed.data.attributes.type).toBe(type);
+        expect(parsed.data.attributes.eventType).toBe(type);
         // What went over the wire: JSON has no -0 and drops undefined members.
         expect(parsed.data.attributes.content).toEqual(
           JSON.parse(JSON.stringify(safeParseEventContent(type, content).data)),
@@ -126,21 +129,21 @@ describe("parsing request documents", () => {
     ["no data", {}, "ERR_INVALID_EVENT_DOCUMENT", "/data", "required"],
     [
       "data of another type",
-      { data: { type: "rooms", attributes: { type: "s.room.close", content: {} } } },
+      { data: { type: "rooms", attributes: { eventType: "s.room.close", content: {} } } },
       "ERR_INVALID_EVENT_DOCUMENT",
       "/data/type",
       "invalid_value",
     ],
     [
       "an unknown resource member",
-      doc({ type: "s.room.close", content: {} }, { extra: 1 }),
+      doc({ eventType: "s.room.close", content: {} }, { extra: 1 }),
       "ERR_INVALID_EVENT_DOCUMENT",
       "/data/extra",
       "unknown_property",
     ],
     [
       "a blank id",
-      doc({ type: "s.room.close", content: {} }, { id: " " }),
+      doc({ eventType: "s.room.close", content: {} }, { id: " " }),
       "ERR_INVALID_EVENT_DOCUMENT",
       "/data/id",
       "invalid_value",
@@ -154,21 +157,21 @@ describe("parsing request documents", () => {
     ],
     [
       "an unknown event type",
-      doc({ type: "s.nope", content: {} }),
+      doc({ eventType: "s.nope", content: {} }),
       "ERR_UNKNOWN_EVENT_TYPE",
-      "/data/attributes/type",
+      "/data/attributes/eventType",
       "unknown_event_type",
     ],
     [
       "invalid content",
-      doc({ type: "s.presence", content: { status: "BUSY" } }),
+      doc({ eventType: "s.presence", content: { status: "BUSY" } }),
       "ERR_INVALID_EVENT_CONTENT",
       "/data/attributes/content/status",
       "invalid_value",
     ],
     [
       "a blank idempotency key",
-      doc({ type: "s.room.close", content: {} }, { meta: { "idempotency-key": " " } }),
+      doc({ eventType: "s.room.close", content: {} }, { meta: { "idempotency-key": " " } }),
       "ERR_INVALID_EVENT_DOCUMENT",
       "/data/meta/idempotency-key",
       "invalid_value",
@@ -183,7 +186,7 @@ describe("parsing request documents", () => {
   it("keeps further attributes and top-level meta", () => {
     const value = {
       meta: { client: "web" },
-      data: { type: "events", attributes: { type: "s.room.close", content: {}, channel: "web" } },
+      data: { type: "events", attributes: { eventType: "s.room.close", content: {}, channel: "web" } },
     };
     expect(parseEventDocument(value)).toEqual(value);
   });
@@ -207,7 +210,7 @@ describe("parsing request documents", () => {
   });
 });
 
-describe("parsing response resources (ruling 12)", () => {
+describe("parsing response resources", () => {
   it.each([
     ["01JD8X5QK3M2", true],
     ["a".repeat(26), true],
@@ -222,13 +225,14 @@ describe("parsing response resources (ruling 12)", () => {
 
   it("requires the id and type events, and checks content by type", () => {
     expect(
-      safeParseEventResource({ data: { type: "events", attributes: { type: "s.room.close", content: {} } } })
-        .error?.issues[0]?.pointer,
+      safeParseEventResource({
+        data: { type: "events", attributes: { eventType: "s.room.close", content: {} } },
+      }).error?.issues[0]?.pointer,
     ).toBe("/data/id");
     expect(safeParseEventResource(resource({ id: "1", type: "rooms" })).success).toBe(false);
     expect(
-      safeParseEventResource(resource({ id: "1", attributes: { type: "s.room.pin", content: {} } })).error
-        ?.issues[0]?.pointer,
+      safeParseEventResource(resource({ id: "1", attributes: { eventType: "s.room.pin", content: {} } }))
+        .error?.issues[0]?.pointer,
     ).toBe("/data/attributes/content/value");
     expect(
       safeParseEventResource(
@@ -261,7 +265,7 @@ describe("toJsonApiErrors", () => {
   });
 
   it("keeps document pointers as they are", () => {
-    const result = safeParseEventDocument(doc({ type: "s.form", content: {} }, { extra: true }));
+    const result = safeParseEventDocument(doc({ eventType: "s.form", content: {} }, { extra: true }));
     expect(toJsonApiErrors(result.error).errors.map((error) => error.source?.pointer)).toEqual(
       expect.arrayContaining(["/data/attributes/content/formId", "/data/extra"]),
     );
@@ -278,5 +282,134 @@ describe("toJsonApiErrors", () => {
         },
       ],
     });
+  });
+});
+
+describe("documents that JSON:API and JSON can carry", () => {
+  const base = { type: "events", attributes: { eventType: "s.room.close", content: {} } };
+  it.each([
+    ["data beside errors", { data: base, errors: [] }, "/errors"],
+    ["a BigInt member", { data: base, count: 10n }, "/count"],
+    ["a function member", { data: base, callback: () => 1 }, "/callback"],
+    ["a Date in data.meta", { data: { ...base, meta: { at: new Date(0) } } }, "/data/meta/at"],
+    [
+      "a relationship named __proto__",
+      JSON.parse(
+        '{"data":{"type":"events","attributes":{"eventType":"s.room.close","content":{}},"relationships":{"__proto__":{"data":null}}}}',
+      ),
+      "/data/relationships/__proto__",
+    ],
+    [
+      "a relationship that is not an object",
+      { data: { ...base, relationships: { room: "r1" } } },
+      "/data/relationships/room",
+    ],
+    [
+      "an attribute named like a reserved member",
+      { data: { ...base, attributes: { ...base.attributes, links: {} } } },
+      "/data/attributes/links",
+    ],
+    [
+      "a key sent twice and joined",
+      { data: { ...base, meta: { "idempotency-key": "k1, k2" } } },
+      "/data/meta/idempotency-key",
+    ],
+  ])("%s is refused where it is", (_name, document, pointer) => {
+    const result = safeParseEventDocument(document);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.pointer)).toContain(pointer);
+    expect(
+      safeParseEventResource({ ...document, data: { ...(document as { data: object }).data, id: "1" } })
+        .success,
+    ).toBe(false);
+  });
+
+  it("createEventDocument refuses what is not an event with a coded error", () => {
+    for (const input of [null, undefined, 42, "s.room.close", []]) {
+      expect(() => createEventDocument(input as never)).toThrow(
+        expect.objectContaining({ code: "ERR_INVALID_EVENT" }),
+      );
+    }
+    expect(() => createEventDocument({ type: "s.room.close", content: {}, idempotencyKey: "k 1" })).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_IDEMPOTENCY_KEY" }),
+    );
+    expect(() =>
+      createEventDocument({ type: "s.room.close", content: {}, attributes: { _private: 1 } }),
+    ).toThrow(expect.objectContaining({ code: "ERR_INVALID_EVENT_DOCUMENT" }));
+  });
+});
+
+describe("attribute names", () => {
+  const names = { eventType: "kind", content: "payload" };
+
+  it("the defaults are eventType and content, names JSON:API allows", () => {
+    expect(DEFAULT_EVENT_ATTRIBUTE_NAMES).toEqual({ eventType: "eventType", content: "content" });
+    const document = createEventDocument({ type: "s.room.pin", content: { value: true } });
+    expect(document.data.attributes).toEqual({ eventType: "s.room.pin", content: { value: true } });
+    expect(Object.keys(document.data.attributes)).not.toContain("type");
+  });
+
+  it("one options value renames them everywhere: building, parsing, errors", () => {
+    const document = createEventDocument(
+      { type: "s.presence", content: { status: "AWAY" } },
+      { attributeNames: names },
+    );
+    expect(document.data.attributes).toEqual({ kind: "s.presence", payload: { status: "AWAY" } });
+    const parsed = parseEventDocument(document, { attributeNames: names });
+    expect(parsed.data.attributes.kind).toBe("s.presence");
+    // With the default names, the same document lacks its type and content.
+    expect(safeParseEventDocument(document).success).toBe(false);
+    const bad = safeParseEventDocument(
+      { data: { type: "events", attributes: { kind: "s.presence", payload: { status: "BUSY" } } } },
+      { attributeNames: names },
+    );
+    expect(bad.error?.code).toBe("ERR_INVALID_EVENT_CONTENT");
+    expect(bad.error?.issues[0]?.pointer).toBe("/data/attributes/payload/status");
+    const unknown = safeParseEventDocument(
+      { data: { type: "events", attributes: { kind: "s.nope", payload: {} } } },
+      { attributeNames: names },
+    );
+    expect(unknown.error?.issues[0]?.pointer).toBe("/data/attributes/kind");
+    const fromContent = safeParseEvent({ type: "s.nope", content: {} });
+    expect(toJsonApiErrors(fromContent.error, { attributeNames: names }).errors[0]?.source?.pointer).toBe(
+      "/data/attributes/kind",
+    );
+    expect(toJsonApiErrors(fromContent.error).errors[0]?.source?.pointer).toBe("/data/attributes/eventType");
+    const resource = safeParseEventResource(
+      { data: { id: "1", type: "events", attributes: { kind: "s.room.close", payload: {} } } },
+      { attributeNames: names },
+    );
+    expect(resource.success).toBe(true);
+  });
+
+  it.each([
+    ["type", "content"],
+    ["id", "content"],
+    ["eventType", "links"],
+    ["eventType", "relationships"],
+    ["_type", "content"],
+    ["type-", "content"],
+    ["", "content"],
+    ["event type", "event type"],
+    ["a/b", "content"],
+    ["eventType", "eventType"],
+  ])("refuses { eventType: %j, content: %j } before anything is built or parsed", (eventType, content) => {
+    const attributeNames = { eventType, content };
+    const input = { type: "s.room.close" as const, content: {} };
+    expect(() => createEventDocument(input, { attributeNames })).toThrow(AttributeNameError);
+    expect(() => safeParseEventDocument({}, { attributeNames })).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_ATTRIBUTE_NAME" }),
+    );
+  });
+
+  it.each(["kind", "event-type", "event_type", "Event Type", "événement", "x1"])("accepts %j", (name) => {
+    expect(isJsonApiFieldName(name)).toBe(true);
+    const document = createEventDocument(
+      { type: "s.room.close", content: {} },
+      { attributeNames: { eventType: name, content: "content" } },
+    );
+    expect(
+      safeParseEventDocument(document, { attributeNames: { eventType: name, content: "content" } }).success,
+    ).toBe(true);
   });
 });

@@ -1,20 +1,31 @@
 import { EventValidationError } from "../events/EventValidationError.js";
 import { isEventType } from "../events/isEventType.js";
-import { runContentSchema, type SafeParseResult } from "../events/safeParseEventContent.js";
+import { runContentSchema, type SafeParseResult, unreadableResult } from "../events/safeParseEventContent.js";
+import { toJsonPointer } from "../events/toJsonPointer.js";
 import { unknownEventTypeError } from "../events/unknownEventTypeError.js";
+import type { ValidationLimits } from "../events/ValidationLimits.js";
 import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
 import {
+  AttributeNameError,
+  type DefaultEventAttributeNames,
+  type EventAttributeNames,
+  type JsonApiOptions,
+  resolveAttributeNames,
+} from "./eventAttributeNames.js";
+import {
   type EventDocument,
+  type EventDocumentSchemas,
   type EventResourceDocument,
-  eventDocumentSchema,
-  eventResourceDocumentSchema,
+  eventDocumentSchemasFor,
 } from "./eventDocumentSchema.js";
 
 function parseDocument<T>(
   value: unknown,
-  schema: typeof eventDocumentSchema | typeof eventResourceDocumentSchema,
+  which: keyof EventDocumentSchemas,
+  options: DocumentParseOptions | undefined,
 ): SafeParseResult<T> {
+  const names = resolveAttributeNames(options);
   if (!isPlainObject(value)) {
     const message = `the document must be a JSON:API object with data, not ${withArticle(describeValue(value))}`;
     return {
@@ -24,27 +35,25 @@ function parseDocument<T>(
       ]),
     };
   }
-  let type: unknown;
-  try {
-    const attributes = (value.data as { attributes?: { type?: unknown } } | undefined)?.attributes;
-    type = isPlainObject(attributes) ? attributes.type : undefined;
-  } catch {
-    type = undefined;
-  }
-  // The type picks the content schema; an unknown one has its own code (ruling 10).
+  const data: unknown = value.data;
+  const attributes: unknown = isPlainObject(data) ? data.attributes : undefined;
+  const type: unknown = isPlainObject(attributes) ? attributes[names.eventType] : undefined;
+  // The type picks the content schema; an unknown one has its own code.
   if (type !== undefined && !isEventType(type)) {
-    return { success: false, error: unknownEventTypeError(type, ["data", "attributes"]) };
+    return { success: false, error: unknownEventTypeError(type, ["data", "attributes"], names.eventType) };
   }
   const result = runContentSchema<T>(
-    schema,
+    eventDocumentSchemasFor(names)[which],
     value,
     type as string | undefined,
     [],
     "ERR_INVALID_EVENT_DOCUMENT",
+    options,
   );
   if (result.success) return result;
-  const contentOnly = result.error.issues.every((issue) =>
-    issue.pointer.startsWith("/data/attributes/content"),
+  const contentPointer = toJsonPointer(["data", "attributes", names.content]);
+  const contentOnly = result.error.issues.every(
+    (issue) => issue.pointer === contentPointer || issue.pointer.startsWith(`${contentPointer}/`),
   );
   return contentOnly
     ? {
@@ -53,15 +62,43 @@ function parseDocument<T>(
           "ERR_INVALID_EVENT_CONTENT",
           result.error.eventType,
           result.error.issues,
+          result.error.omittedIssues,
         ),
       }
     : result;
 }
 
+/** Runs a parse and turns anything it throws (a hostile proxy, say) into a failure. */
+function guarded<T>(work: () => SafeParseResult<T>): SafeParseResult<T> {
+  try {
+    return work();
+  } catch (cause) {
+    if (cause instanceof AttributeNameError) throw cause;
+    return unreadableResult("ERR_INVALID_EVENT_DOCUMENT", [], cause);
+  }
+}
+
+/**
+ * The options of the document parsers: the attribute names (see {@link JsonApiOptions}) and the
+ * validation limits (see `ValidationLimits`).
+ *
+ * Exported from `messaging-events/jsonapi` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { DocumentParseOptions } from "messaging-events/jsonapi";
+ *
+ * const options: DocumentParseOptions = { attributeNames: { eventType: "kind", content: "payload" }, maxIssues: 20 };
+ * ```
+ */
+export interface DocumentParseOptions<N extends EventAttributeNames = EventAttributeNames>
+  extends JsonApiOptions<N>,
+    ValidationLimits {}
+
 /**
  * For servers: validates a create request document (spec 4.1) and never throws. The envelope is
  * checked (a resource object of type `events`, with the members JSON:API allows) and the content
- * by `data.attributes.type`. Failures have the code `ERR_INVALID_EVENT_DOCUMENT`, or
+ * by the type attribute (`data.attributes.eventType` by default). Failures have the code `ERR_INVALID_EVENT_DOCUMENT`, or
  * `ERR_UNKNOWN_EVENT_TYPE` / `ERR_INVALID_EVENT_CONTENT` when only the type or the content is
  * wrong; issue pointers start at the document root (`/data/attributes/content/body`).
  *
@@ -71,12 +108,15 @@ function parseDocument<T>(
  * ```ts
  * import { safeParseEventDocument, toJsonApiErrors } from "messaging-events/jsonapi";
  *
- * const result = safeParseEventDocument({ data: { type: "events", attributes: { type: "s.form", content: {} } } });
+ * const result = safeParseEventDocument({ data: { type: "events", attributes: { eventType: "s.form", content: {} } } });
  * if (!result.success) console.log(JSON.stringify(toJsonApiErrors(result.error)));
  * ```
  */
-export function safeParseEventDocument(value: unknown): SafeParseResult<EventDocument> {
-  return parseDocument<EventDocument>(value, eventDocumentSchema);
+export function safeParseEventDocument<N extends EventAttributeNames = DefaultEventAttributeNames>(
+  value: unknown,
+  options?: DocumentParseOptions<N>,
+): SafeParseResult<EventDocument<N>> {
+  return guarded(() => parseDocument<EventDocument<N>>(value, "document", options));
 }
 
 /**
@@ -91,12 +131,15 @@ export function safeParseEventDocument(value: unknown): SafeParseResult<EventDoc
  * ```ts
  * import { parseEventDocument } from "messaging-events/jsonapi";
  *
- * const document = parseEventDocument({ data: { type: "events", attributes: { type: "s.room.close", content: {} } } });
- * console.log(document.data.attributes.type); // "s.room.close"
+ * const document = parseEventDocument({ data: { type: "events", attributes: { eventType: "s.room.close", content: {} } } });
+ * console.log(document.data.attributes.eventType); // "s.room.close"
  * ```
  */
-export function parseEventDocument(value: unknown): EventDocument {
-  const result = safeParseEventDocument(value);
+export function parseEventDocument<N extends EventAttributeNames = DefaultEventAttributeNames>(
+  value: unknown,
+  options?: DocumentParseOptions<N>,
+): EventDocument<N> {
+  const result = safeParseEventDocument(value, options);
   if (!result.success) throw result.error;
   return result.data;
 }
@@ -114,13 +157,16 @@ export function parseEventDocument(value: unknown): EventDocument {
  * import { safeParseEventResource } from "messaging-events/jsonapi";
  *
  * const result = safeParseEventResource({
- *   data: { id: "01JD8X", type: "events", attributes: { type: "s.room.close", content: {} } },
+ *   data: { id: "01JD8X", type: "events", attributes: { eventType: "s.room.close", content: {} } },
  * });
  * if (result.success) console.log(result.data.data.id); // "01JD8X"
  * ```
  */
-export function safeParseEventResource(value: unknown): SafeParseResult<EventResourceDocument> {
-  return parseDocument<EventResourceDocument>(value, eventResourceDocumentSchema);
+export function safeParseEventResource<N extends EventAttributeNames = DefaultEventAttributeNames>(
+  value: unknown,
+  options?: DocumentParseOptions<N>,
+): SafeParseResult<EventResourceDocument<N>> {
+  return guarded(() => parseDocument<EventResourceDocument<N>>(value, "resource", options));
 }
 
 /**
@@ -136,13 +182,16 @@ export function safeParseEventResource(value: unknown): SafeParseResult<EventRes
  * import { parseEventResource } from "messaging-events/jsonapi";
  *
  * const { data } = parseEventResource({
- *   data: { id: "01JD8X", type: "events", attributes: { type: "s.room.pin", content: { value: true } } },
+ *   data: { id: "01JD8X", type: "events", attributes: { eventType: "s.room.pin", content: { value: true } } },
  * });
- * console.log(data.id, data.attributes.type); // 01JD8X s.room.pin
+ * console.log(data.id, data.attributes.eventType); // 01JD8X s.room.pin
  * ```
  */
-export function parseEventResource(value: unknown): EventResourceDocument {
-  const result = safeParseEventResource(value);
+export function parseEventResource<N extends EventAttributeNames = DefaultEventAttributeNames>(
+  value: unknown,
+  options?: DocumentParseOptions<N>,
+): EventResourceDocument<N> {
+  const result = safeParseEventResource(value, options);
   if (!result.success) throw result.error;
   return result.data;
 }

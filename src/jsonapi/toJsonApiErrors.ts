@@ -1,5 +1,10 @@
 import { type EventValidationIssueCode, isEventValidationError } from "../events/EventValidationError.js";
 import { toJsonPointer } from "../events/toJsonPointer.js";
+import {
+  type EventAttributeNames,
+  type JsonApiOptions,
+  resolveAttributeNames,
+} from "./eventAttributeNames.js";
 
 /**
  * One JSON:API error object, as {@link toJsonApiErrors} writes it.
@@ -48,15 +53,31 @@ const titles: Record<EventValidationIssueCode, string> = {
   no_matching_variant: "No matching alternative",
   unknown_event_type: "Unknown event type",
   unreadable: "Unreadable value",
+  too_deep: "Nested too deeply",
+  too_many_nodes: "Too many values",
+};
+
+/** The largest error document {@link toJsonApiErrors} writes, in characters of its JSON. */
+const MAX_DOCUMENT_LENGTH = 64 * 1024;
+
+const internalError: JsonApiError = {
+  status: "500",
+  code: "internal_error",
+  title: "Internal error",
+  detail: "The request could not be processed.",
 };
 
 /**
  * Turns a validation failure into a JSON:API error document for an HTTP 422 response: one error
  * object per issue, with `status` `"422"`, the issue `code`, a `title`, a `detail` a person can act
  * on, and `source.pointer` into the request document (`/data/attributes/content/options/0/value`).
- * Issues found by `parseEventContent` or `parseEvent` are placed under `/data/attributes`; those
- * found by `parseEventDocument` already start at the document root. Anything that is not an
+ * Issues found by `parseEventContent` or `parseEvent` are placed under `/data/attributes` (`type`
+ * becomes the event type attribute, `eventType` unless `options.attributeNames` says otherwise);
+ * those found by `parseEventDocument` already start at the document root. Anything that is not an
  * `EventValidationError` becomes one `"500"` error that reveals nothing about it.
+ *
+ * The document stays under 64 KB whatever the failure: when issues were left out (the validation
+ * limit, or this size), `meta.omittedErrors` says how many. It never throws, whatever it is given.
  *
  * Exported from `messaging-events/jsonapi` and `messaging-events`.
  *
@@ -72,28 +93,58 @@ const titles: Record<EventValidationIssueCode, string> = {
  * }
  * ```
  */
-export function toJsonApiErrors(error: unknown): { errors: JsonApiError[] } {
-  if (!isEventValidationError(error)) {
-    return {
-      errors: [
-        {
-          status: "500",
-          code: "internal_error",
-          title: "Internal error",
-          detail: "The request could not be processed.",
-        },
-      ],
-    };
+export function toJsonApiErrors(
+  error: unknown,
+  options?: JsonApiOptions,
+): {
+  errors: JsonApiError[];
+  meta?: { omittedErrors: number };
+} {
+  try {
+    const names = resolveAttributeNames(options);
+    if (!isEventValidationError(error)) return { errors: [internalError] };
+    const issues: unknown = error.issues;
+    if (!Array.isArray(issues)) return { errors: [internalError] };
+    const declared = error.omittedIssues;
+    let omitted = typeof declared === "number" && declared > 0 ? declared : 0;
+    const errors: JsonApiError[] = [];
+    // Room for the envelope and the count of what was left out.
+    let length = 64;
+    for (const issue of issues) {
+      const item = toErrorObject(issue, names);
+      const size = item === undefined ? 0 : JSON.stringify(item).length + 1;
+      if (item === undefined || length + size > MAX_DOCUMENT_LENGTH) {
+        omitted++;
+        continue;
+      }
+      length += size;
+      errors.push(item);
+    }
+    if (errors.length === 0) return { errors: [internalError] };
+    return omitted > 0 ? { errors, meta: { omittedErrors: omitted } } : { errors };
+  } catch {
+    return { errors: [internalError] };
   }
+}
+
+/** Where an issue of an event (`["content", "body"]`) lies in a request document. */
+function documentPointer(path: readonly unknown[], names: EventAttributeNames): string {
+  const [head, ...rest] = path;
+  const member = head === "type" ? names.eventType : head === "content" ? names.content : head;
+  return toJsonPointer([member as PropertyKey, ...(rest as PropertyKey[])], "/data/attributes");
+}
+
+/** One error object from an issue, or `undefined` for something that is not one. */
+function toErrorObject(issue: unknown, names: EventAttributeNames): JsonApiError | undefined {
+  const { code, message, pointer, path } = (issue ?? {}) as Partial<Record<string, unknown>>;
+  if (typeof code !== "string" || typeof message !== "string" || typeof pointer !== "string")
+    return undefined;
+  if (!Array.isArray(path)) return undefined;
   return {
-    errors: error.issues.map((issue) => ({
-      status: "422",
-      code: issue.code,
-      title: titles[issue.code] ?? "Invalid value",
-      detail: issue.message,
-      source: {
-        pointer: issue.path[0] === "data" ? issue.pointer : toJsonPointer(issue.path, "/data/attributes"),
-      },
-    })),
+    status: "422",
+    code,
+    title: Object.hasOwn(titles, code) ? titles[code as EventValidationIssueCode] : "Invalid value",
+    detail: message,
+    source: { pointer: path[0] === "data" ? pointer : documentPointer(path, names) },
   };
 }

@@ -25,6 +25,7 @@ afterEach(() => {
   service.requests.length = 0;
   service.events.clear();
   service.script.length = 0;
+  service.floods.length = 0;
 });
 
 const client = () =>
@@ -62,7 +63,11 @@ describe("createEvent against a loopback service", () => {
     expect(request!.headers.accept).toBe("application/vnd.api+json");
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(JSON.parse(request!.body)).toEqual({
-      data: { type: "events", attributes: message, meta: { "idempotency-key": key } },
+      data: {
+        type: "events",
+        attributes: { eventType: message.type, content: message.content },
+        meta: { "idempotency-key": key },
+      },
     });
     expect(event.attributes.content.body).toBe("Grüße 👋");
     expect(event.meta?.["idempotency-key"]).toBe(key);
@@ -87,7 +92,7 @@ describe("createEvent against a loopback service", () => {
       type: "s.timer",
       content: { status: "RUNNING", expires: "2026-11-22T18:00:00Z" },
     });
-    expectTypeOf(event.attributes.type).toEqualTypeOf<"s.timer">();
+    expectTypeOf(event.attributes.eventType).toEqualTypeOf<"s.timer">();
     if (event.attributes.content.status === "RUNNING")
       expectTypeOf(event.attributes.content.expires).toEqualTypeOf<string>();
     expectTypeOf(event.id).toEqualTypeOf<string>();
@@ -158,7 +163,10 @@ describe("createEvent against a loopback service", () => {
 
   it("refuses keys that cannot travel unchanged in a header, before sending", async () => {
     for (const idempotencyKey of [" order-42 ", "заказ-42", "line\nbreak"]) {
-      await expect(client().createEvent(message, { idempotencyKey })).rejects.toThrow(/travels in a header/);
+      await expect(client().createEvent(message, { idempotencyKey })).rejects.toMatchObject({
+        name: "IdempotencyKeyError",
+        code: "ERR_INVALID_IDEMPOTENCY_KEY",
+      });
     }
     expect(service.requests).toHaveLength(0);
     expect(() => createEventsClient({ baseUrl: service.url, credentials: "Bearer a\nb" })).toThrow(TypeError);
@@ -233,7 +241,7 @@ describe("createEvent against a loopback service", () => {
     expectSameKeyAndDocument(4);
   });
 
-  it("reuses a key after a failure without creating a duplicate (ruling 16)", async () => {
+  it("reuses a key after a failure without creating a duplicate; the same key with another document is refused", async () => {
     const first = await client().createEvent(message, { idempotencyKey: "retry-me" });
     const again = await client().createEvent(message, { idempotencyKey: "retry-me" });
     expect(again.id).toBe(first.id);
@@ -241,7 +249,8 @@ describe("createEvent against a loopback service", () => {
     const other = await client()
       .createEvent({ type: "s.message.text", content: { body: "different" } }, { idempotencyKey: "retry-me" })
       .catch((error: unknown) => error);
-    expect(other).toMatchObject({ code: "ERR_EVENTS_API", status: 409 });
+    expect(other).toMatchObject({ code: "ERR_EVENTS_API", status: 422 });
+    expect((other as EventsApiError).errors[0]?.code).toBe("ERR_IDEMPOTENCY_KEY_REUSED");
   });
 
   it("never sends invalid content", async () => {

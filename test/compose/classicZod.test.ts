@@ -1,4 +1,6 @@
 /** Users of classic zod compose the library's zod/mini schemas into their own. */
+import ajv2020Module from "ajv/dist/2020.js";
+import ajvFormatsModule from "ajv-formats";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import {
@@ -9,6 +11,9 @@ import {
   messageTextContent,
   timerContent,
 } from "../../src/events/index.js";
+
+const Ajv2020 = ajv2020Module.default;
+const addFormats = ajvFormatsModule.default;
 
 describe("composition with classic zod", () => {
   const chatMessage = z.object({
@@ -74,6 +79,58 @@ describe("composition with classic zod", () => {
       properties: { text: { properties: { format: { maxLength: number } } }; media: { oneOf: unknown[] } };
     };
     expect(schema.properties.text.properties.format.maxLength).toBe(100);
-    expect(schema.properties.media.oneOf).toEqual([{ required: ["label"] }, { required: ["body"] }]);
+    expect(schema.properties.media.oneOf).toEqual([
+      { properties: { label: true }, required: ["label"] },
+      { properties: { body: true }, required: ["body"] },
+    ]);
+  });
+
+  it("generates JSON Schema that Ajv compiles in strict mode and that keeps the rules", () => {
+    const attachment = z.object({
+      media: messageMediaContent,
+      actions: z.array(messageActionContent),
+      timer: timerContent,
+    });
+    const ajv = new Ajv2020({ strict: true });
+    addFormats(ajv);
+    const validate = ajv.compile(z.toJSONSchema(attachment));
+    const good = {
+      media: { mediaId: "m", label: "a" },
+      actions: [
+        {
+          type: "boolean",
+          body: "Ok?",
+          writeable: ["customer"],
+          options: [
+            { label: "No", value: "false" },
+            { label: "Yes", value: "true" },
+          ],
+        },
+      ],
+      timer: { status: "EXPIRED" },
+    };
+    expect(attachment.safeParse(good).success).toBe(true);
+    expect(validate(good)).toBe(true);
+    for (const bad of [
+      { ...good, media: { mediaId: "m", label: "a", body: "b" } },
+      { ...good, media: { mediaId: "m" } },
+      {
+        ...good,
+        actions: [
+          {
+            type: "boolean",
+            body: "Ok?",
+            writeable: ["customer"],
+            options: [
+              { label: "No", value: "true" },
+              { label: "Yes", value: "true" },
+            ],
+          },
+        ],
+      },
+    ]) {
+      expect(attachment.safeParse(bad).success).toBe(false);
+      expect(validate(bad)).toBe(false);
+    }
   });
 });

@@ -3,11 +3,15 @@ import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import ajv2020Module from "ajv/dist/2020.js";
+import ajvFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaFiles } from "../../scripts/jsonSchema.js";
 import { eventTypes } from "../../src/events/index.js";
 import { createAjv, jsonSchemaDir, readShippedSchema } from "../support/ajv.js";
 
+const Ajv2020 = ajv2020Module.default;
+const addFormats = ajvFormatsModule.default;
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 describe("shipped JSON Schema", () => {
@@ -30,9 +34,23 @@ describe("shipped JSON Schema", () => {
       expect(String(schema.description)).toMatch(/Scope: (Global|Room)\.$/);
       expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
     }
-    const bundle = readShippedSchema("event.json") as { oneOf: unknown[]; $defs: Record<string, unknown> };
-    expect(bundle.oneOf).toHaveLength(32);
+    const bundle = readShippedSchema("event.json") as {
+      properties: { type: { enum: unknown[] } };
+      allOf: unknown[];
+      $defs: Record<string, unknown>;
+    };
+    expect(ajv.validateSchema(bundle), JSON.stringify(ajv.errors)).toBe(true);
+    expect(bundle.properties.type.enum).toEqual([...eventTypes]);
+    expect(bundle.allOf).toHaveLength(32);
     expect(Object.keys(bundle.$defs)).toEqual([...eventTypes]);
+  });
+
+  it("compiles, every file, in Ajv's strict mode with no strict check turned off", () => {
+    for (const name of readdirSync(jsonSchemaDir)) {
+      const ajv = new Ajv2020({ strict: true });
+      addFormats(ajv);
+      expect(() => ajv.compile(readShippedSchema(name)), name).not.toThrow();
+    }
   });
 
   it("resolves through the package exports, for require and for import", () => {

@@ -1,8 +1,9 @@
 /**
  * A stand-in for the messaging service on loopback, with fault injection: it creates events
- * idempotently as ruling 16 says (a completed key answers with the stored response; a key reused
- * with another document is refused), and can drop the connection, stall past the client's time-out
- * or answer 503, 429 or 422 on command, before or after creating the event.
+ * idempotently (a completed key answers with the stored response; a key reused with another
+ * document gets 422 with ERR_IDEMPOTENCY_KEY_REUSED), and can drop the connection, stall past the
+ * client's time-out, answer any status (503, 429, 409 with Retry-After for a key in flight, 3xx with
+ * a Location, ...) on command, flood a body past any cap, or run a test's own handler.
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -15,7 +16,11 @@ export type Behaviour =
   | { kind: "create-then-stall-body"; ms: number }
   | { kind: "drop" }
   | { kind: "create-without-echo" }
-  | { kind: "status"; status: number; retryAfter?: string; body?: unknown };
+  | { kind: "status"; status: number; retryAfter?: string; body?: unknown; headers?: Record<string, string> }
+  /** Writes `chunk` again and again (`times` times, or until the client goes away), at `status`. */
+  | { kind: "flood"; status: number; chunk: string; times: number; contentLength?: boolean }
+  /** The test answers by itself. */
+  | { kind: "handler"; handle: (request: RecordedRequest, res: ServerResponse) => void };
 
 export interface RecordedRequest {
   readonly at: number;
@@ -36,6 +41,8 @@ export interface FakeService {
   readonly events: Map<string, Stored>;
   /** Behaviours for the next requests, in order; once empty, every request creates. */
   readonly script: Behaviour[];
+  /** For each flood: how many bytes were written before the client went away or it ended. */
+  readonly floods: { written: number; closedByClient: boolean }[];
   close(): Promise<void>;
 }
 
@@ -46,6 +53,7 @@ export async function startFakeService(): Promise<FakeService> {
   const requests: RecordedRequest[] = [];
   const events = new Map<string, Stored>();
   const script: Behaviour[] = [];
+  const floods: { written: number; closedByClient: boolean }[] = [];
 
   const create = (key: string, body: string): { status: number; text: string } => {
     const stored = events.get(key);
@@ -53,13 +61,13 @@ export async function startFakeService(): Promise<FakeService> {
       if (stored.body !== body) {
         const errors = [
           {
-            status: "409",
-            code: "idempotency_key_reused",
+            status: "422",
+            code: "ERR_IDEMPOTENCY_KEY_REUSED",
             title: "Key reused",
             detail: "the idempotency key was used with a different document",
           },
         ];
-        return { status: 409, text: JSON.stringify({ errors }) };
+        return { status: 422, text: JSON.stringify({ errors }) };
       }
       return { status: 201, text: stored.response };
     }
@@ -80,13 +88,14 @@ export async function startFakeService(): Promise<FakeService> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString("utf8");
-    requests.push({
+    const recorded = {
       at: Date.now(),
       method: req.method ?? "",
       path: req.url ?? "",
       headers: req.headers,
       body,
-    });
+    };
+    requests.push(recorded);
     const key = String(req.headers["service-idempotency-key"] ?? "");
     const behaviour = script.shift() ?? { kind: "create" };
     switch (behaviour.kind) {
@@ -125,8 +134,42 @@ export async function startFakeService(): Promise<FakeService> {
           res,
           behaviour.status,
           behaviour.body === undefined ? "" : JSON.stringify(behaviour.body),
-          behaviour.retryAfter === undefined ? {} : { "retry-after": behaviour.retryAfter },
+          {
+            ...(behaviour.retryAfter === undefined ? {} : { "retry-after": behaviour.retryAfter }),
+            ...behaviour.headers,
+          },
         );
+      case "flood": {
+        const flood = { written: 0, closedByClient: false };
+        floods.push(flood);
+        const size = Buffer.byteLength(behaviour.chunk);
+        res.writeHead(behaviour.status, {
+          "content-type": "application/vnd.api+json",
+          ...(behaviour.contentLength ? { "content-length": String(size * behaviour.times) } : {}),
+        });
+        res.on("close", () => {
+          if (!res.writableFinished) flood.closedByClient = true;
+        });
+        // Waits for room in the socket, or for the client to go away.
+        const room = () =>
+          new Promise<void>((resolve) => {
+            const done = () => {
+              res.off("drain", done);
+              res.off("close", done);
+              resolve();
+            };
+            res.on("drain", done);
+            res.on("close", done);
+          });
+        for (let i = 0; i < behaviour.times && !res.destroyed; i++) {
+          flood.written += size;
+          if (!res.write(behaviour.chunk)) await room();
+        }
+        if (!res.destroyed) res.end();
+        return;
+      }
+      case "handler":
+        return behaviour.handle(recorded, res);
     }
   });
   server.listen(0, "127.0.0.1");
@@ -137,6 +180,7 @@ export async function startFakeService(): Promise<FakeService> {
     requests,
     events,
     script,
+    floods,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { booleanOptions } from "../../internal/booleanOptions.js";
+import { boundedArray } from "../../internal/boundedArray.js";
 import { dateTime } from "../../internal/dateTime.js";
 
 const option = /* @__PURE__ */ z.strictObject({
@@ -8,11 +9,11 @@ const option = /* @__PURE__ */ z.strictObject({
   url: z.optional(z.nullable(z.string())),
 });
 
-const options = /* @__PURE__ */ z.array(option).check(z.minLength(1));
+const options = /* @__PURE__ */ boundedArray(option).check(z.minLength(1));
 
 const common = {
   body: /* @__PURE__ */ z.string(),
-  writeable: /* @__PURE__ */ z.array(z.string()).check(z.minLength(1)),
+  writeable: /* @__PURE__ */ boundedArray(z.string()).check(z.minLength(1)),
   action: /* @__PURE__ */ z.optional(z.string()),
   label: /* @__PURE__ */ z.optional(z.string()),
   format: /* @__PURE__ */ z.optional(z.nullable(z.enum(["text/plain", "text/html"]))),

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { boundedArray } from "../../internal/boundedArray.js";
 
 /**
  * Content schema of `s.message.action.invocation` (a user's answer to an action): `value`, which is
@@ -16,6 +17,6 @@ import * as z from "zod/mini";
  * ```
  */
 export const messageActionInvocationContent = /* @__PURE__ */ z.strictObject({
-  value: z.union([z.string(), z.number(), z.array(z.string())]),
+  value: z.union([z.string(), z.number(), boundedArray(z.string())]),
   label: z.optional(z.nullable(z.string())),
 });

@@ -1,0 +1,181 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { EventsRedirectError } from "./EventsRedirectError.js";
+import { EventsResponseTooLargeError } from "./EventsResponseTooLargeError.js";
+import {
+  EventsApiError,
+  EventsClientError,
+  EventsResponseError,
+  EventsRetryError,
+  IdempotencyEchoError,
+  isEventsClientError,
+} from "./errors.js";
+
+const key = "order-42";
+
+describe("EventsApiError", () => {
+  it("quotes at most about 40 characters of the service's detail, escaped", () => {
+    const detail = `first line\nFAKE LOG LINE ${"x".repeat(10_000_000)}`;
+    const error = new EventsApiError(422, [{ detail, title: "t", code: "c" }], key);
+    expect(error.message.startsWith('the service answered 422: "first line\\nFAKE LOG LINE xxx')).toBe(true);
+    expect(error.message.length).toBeLessThan(80);
+    expect(error.message).not.toMatch(/[\n\r\u2028\u202e]/);
+    expect(error.errors[0]?.detail?.length).toBe(1_001);
+    expect(error.errors[0]?.detail?.endsWith("…")).toBe(true);
+  });
+
+  it.each([
+    [[{ title: "Too long" }], 'the service answered 422: "Too long"'],
+    [[{ code: "too_long" }], 'the service answered 422: "too_long"'],
+    [[{ status: 422 }], "the service answered 422"],
+    [[{ detail: "bidi \u202e override" }], 'the service answered 422: "bidi \\u202e override"'],
+    [[], "the service answered 422"],
+    [undefined, "the service answered 422"],
+    ["errors", "the service answered 422"],
+  ])("with errors %j, says %s", (errors, message) => {
+    expect(new EventsApiError(422, errors, key).message).toBe(message);
+  });
+
+  it("keeps the first 100 error objects, only their string members, each cut to 1,000 characters", () => {
+    const errors = [
+      "not an object",
+      null,
+      [1, 2],
+      {
+        id: 7,
+        status: "422",
+        code: "c".repeat(5_000),
+        title: { nested: true },
+        detail: "d",
+        meta: { secret: "x" },
+        links: { about: "https://example.com" },
+        source: { pointer: "/data/attributes/content/body", parameter: 5, extra: "x" },
+      },
+      { source: ["not", "an", "object"] },
+      ...Array.from({ length: 150 }, (_, index) => ({ detail: `error ${index}` })),
+    ];
+    const error = new EventsApiError(422, errors, key);
+    expect(error.errors).toHaveLength(100);
+    expect(error.errors[0]).toEqual({
+      status: "422",
+      code: `${"c".repeat(1_000)}…`,
+      detail: "d",
+      source: { pointer: "/data/attributes/content/body" },
+    });
+    expect(error.errors[1]).toEqual({});
+    expect(error.errors[99]).toEqual({ detail: "error 97" });
+  });
+
+  it("never splits a surrogate pair when cutting", () => {
+    const error = new EventsApiError(400, [{ detail: `${"x".repeat(999)}😀😀` }], key);
+    expect(error.errors[0]?.detail).toBe(`${"x".repeat(999)}…`);
+  });
+
+  it("bounds whatever the service sent", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (errors) => {
+        const error = new EventsApiError(400, errors, key);
+        expect(error.message.length).toBeLessThan(80);
+        expect(error.errors.length).toBeLessThanOrEqual(100);
+        expect(JSON.stringify(error.errors).length).toBeLessThan(100 * 8 * 1_100);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("IdempotencyEchoError", () => {
+  it.each([
+    [undefined, undefined, /does not echo/],
+    ["other-key", "other-key", /echoes "other-key" in meta/],
+    [42, 42, /echoes 42/],
+    [null, null, /echoes null/],
+    [{ big: "x".repeat(1_000) }, undefined, /echoes an object/],
+    [["a"], undefined, /echoes an array/],
+  ])("keeps %j as %j", (echoed, kept, message) => {
+    const error = new IdempotencyEchoError(echoed, key);
+    expect(error.echoed).toEqual(kept);
+    expect(error.message).toMatch(message);
+  });
+
+  it("cuts a long echo and escapes it in the message", () => {
+    const error = new IdempotencyEchoError(`a\n${"k".repeat(5_000)}`, key);
+    expect(error.echoed).toHaveLength(1_001);
+    expect(error.message).toContain('"a\\nkkk');
+    expect(error.message.length).toBeLessThan(150);
+  });
+});
+
+describe("EventsRedirectError", () => {
+  it("names the status and where it pointed, quoted", () => {
+    const error = new EventsRedirectError(307, "https://other.example/\nevents", key);
+    expect(error).toMatchObject({ code: "ERR_EVENTS_REDIRECT", status: 307, idempotencyKey: key });
+    expect(error.message).toBe(
+      'the service answered 307 redirecting to "https://other.example/\\nevents"; the client never follows redirects: check baseUrl',
+    );
+  });
+
+  it("says when the runtime hides the target", () => {
+    expect(new EventsRedirectError(0, undefined, key).message).toMatch(
+      /opaque redirect redirecting \(the runtime hides where it points\)/,
+    );
+    expect(new EventsRedirectError(304, undefined, key).message).toMatch(
+      /^the service answered 304 redirecting;/,
+    );
+  });
+});
+
+describe("isEventsClientError", () => {
+  const instances = [
+    new EventsClientError("ERR_EVENTS_API", "m", key),
+    new EventsApiError(400, [], key),
+    new EventsRetryError("m", 4, 503, key),
+    new EventsResponseError(201, "m", [], key),
+    new IdempotencyEchoError(undefined, key),
+    new EventsRedirectError(308, undefined, key),
+    new EventsResponseTooLargeError(201, 10, key),
+  ];
+
+  it.each(instances.map((error) => [error.name, error] as const))("recognises %s", (_name, error) => {
+    expect(isEventsClientError(error)).toBe(true);
+  });
+
+  it("recognises one from another copy of the library or another realm, by its brand", () => {
+    const foreign = Object.create(Error.prototype, {
+      [Symbol.for("messaging-events.EventsClientError")]: { get: () => true },
+      code: { value: "ERR_EVENTS_API" },
+    });
+    expect(isEventsClientError(foreign)).toBe(true);
+  });
+
+  const throwing = () => {
+    throw new Error("trap");
+  };
+  const revocable = Proxy.revocable({}, {});
+  revocable.revoke();
+
+  it.each([
+    ["null", null],
+    ["a number", 42],
+    ["a plain Error", new Error("x")],
+    ["a look-alike with a code", { code: "ERR_EVENTS_API", idempotencyKey: key }],
+    ["a brand that is not true", { [Symbol.for("messaging-events.EventsClientError")]: "yes" }],
+    ["a proxy whose traps throw", new Proxy({}, { get: throwing, getPrototypeOf: throwing, has: throwing })],
+    ["a revoked proxy", revocable.proxy],
+    [
+      "a throwing getter on the brand",
+      Object.defineProperty({}, Symbol.for("messaging-events.EventsClientError"), { get: throwing }),
+    ],
+  ])("answers false for %s, without throwing", (_what, value) => {
+    expect(isEventsClientError(value)).toBe(false);
+  });
+
+  it("never throws", () => {
+    fc.assert(
+      fc.property(fc.anything({ withMap: true, withSet: true, withTypedArray: true }), (value) => {
+        expect(isEventsClientError(value)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

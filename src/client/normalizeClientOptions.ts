@@ -1,0 +1,208 @@
+import { describeFound, describeValue, withArticle } from "../internal/describe.js";
+import {
+  type DefaultEventAttributeNames,
+  type EventAttributeNames,
+  type JsonApiOptions,
+  resolveAttributeNames,
+} from "../jsonapi/eventAttributeNames.js";
+
+/**
+ * How the client retries: `retries` attempts after the first, waiting between them an exponential
+ * backoff from `minDelayMs`, doubled each time, capped at `maxDelayMs`, with jitter (a random
+ * point in the upper half), or what the service's `Retry-After` asks.
+ *
+ * Exported from `messaging-events/client` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { RetryOptions } from "messaging-events/client";
+ *
+ * const retry: RetryOptions = { retries: 5, minDelayMs: 200, maxDelayMs: 5_000 };
+ * ```
+ */
+export interface RetryOptions {
+  /**
+   * Attempts after the first one: a whole number, 0 or more.
+   * @default 3
+   */
+  readonly retries?: number;
+  /**
+   * The first backoff, in milliseconds.
+   * @default 100
+   */
+  readonly minDelayMs?: number;
+  /**
+   * The longest wait between attempts; a `Retry-After` longer than this ends the retries.
+   * @default 5000
+   */
+  readonly maxDelayMs?: number;
+}
+
+/**
+ * The options of `createEventsClient`.
+ *
+ * Exported from `messaging-events/client` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { EventsClientOptions } from "messaging-events/client";
+ *
+ * const options: EventsClientOptions = { baseUrl: "https://api.example.com/v1", credentials: "Bearer my-token", timeoutMs: 5_000 };
+ * ```
+ */
+export interface EventsClientOptions<N extends EventAttributeNames = DefaultEventAttributeNames>
+  extends JsonApiOptions<N> {
+  /**
+   * The service's base URL, `http:` or `https:`; events are created at `{baseUrl}/events` (its query
+   * is kept, its fragment dropped). A URL with a user name or password (`https://user:pass@host`)
+   * is refused: put credentials in `credentials`.
+   */
+  readonly baseUrl: string | URL;
+  /**
+   * The value of the `Authorization` header, sent as it is (the scheme is not shown by the spec).
+   * Printable characters only (no control character, no line break, no space at either end), so
+   * that it reaches the service exactly as given. It never appears in an error.
+   */
+  readonly credentials: string;
+  /**
+   * The fetch function to use. The client always passes `redirect: "manual"`.
+   * @default globalThis.fetch
+   */
+  readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /** How to retry network errors, time-outs, 5xx, 429, and 409 with `Retry-After`. */
+  readonly retry?: RetryOptions;
+  /**
+   * How long one attempt may take, response body included, in milliseconds; `Infinity` for no limit.
+   * @default 10000
+   */
+  readonly timeoutMs?: number;
+  /**
+   * The most bytes of a response body the client reads; past it, reading stops and the create fails
+   * with `EventsResponseTooLargeError` (`ERR_EVENTS_RESPONSE_TOO_LARGE`), never retried.
+   * @default 1048576 (1 MiB)
+   */
+  readonly maxResponseBytes?: number;
+}
+
+/** The client's options once checked, with every default applied. */
+export interface InternalClientOptions {
+  /** `{baseUrl}/events`, without user info or fragment. */
+  readonly endpoint: string;
+  readonly credentials: string;
+  readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
+  readonly retries: number;
+  readonly minDelayMs: number;
+  readonly maxDelayMs: number;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  /** The names of the event type and content attributes, checked. */
+  readonly attributeNames: EventAttributeNames;
+}
+
+const prefix = "createEventsClient:";
+
+/** Printable Latin-1 without controls (C0, DEL, C1), and no space at either end, which fetch would strip. */
+const headerSafe = /^(?:[\x21-\x7e\xa1-\xff](?:[\x20-\x7e\xa0-\xff]*[\x21-\x7e\xa1-\xff])?)$/;
+
+/**
+ * Whether a string can be sent as a header value exactly as it is: printable Latin-1, no control
+ * character (CR, LF, NUL, any other C0, DEL or C1), no space at either end, not empty.
+ */
+export function isSendableHeaderValue(value: string): boolean {
+  return headerSafe.test(value);
+}
+
+function endpointOf(baseUrl: unknown): string {
+  let text: string;
+  if (typeof baseUrl === "string") text = baseUrl;
+  else if (baseUrl instanceof URL) text = baseUrl.href;
+  else throw new TypeError(`${prefix} baseUrl must be a string or a URL, not ${describeFound(baseUrl)}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    // The text may hold a password in a form the URL parser rejects: echo it only without any "@".
+    const shown = text.includes("@") ? "(not shown: it contains an @)" : describeFound(text);
+    throw new TypeError(`${prefix} baseUrl must be an absolute http: or https: URL, not ${shown}`);
+  }
+  if (url.username !== "" || url.password !== "") {
+    url.username = "";
+    url.password = "";
+    throw new TypeError(
+      `${prefix} baseUrl must not carry a user name or password (put them in credentials): ${describeFound(url.href)}`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(
+      `${prefix} baseUrl must be an http: or https: URL, not ${describeFound(url.protocol)}`,
+    );
+  }
+  // {baseUrl}/events, keeping the base's query (a tenant parameter, say); a fragment means nothing to a server.
+  url.pathname = url.pathname.replace(/\/?$/, "/events");
+  url.hash = "";
+  return url.href;
+}
+
+function numberOption(name: string, value: unknown, fallback: number, wholeNumber = false): number {
+  if (value === undefined) return fallback;
+  const valid =
+    typeof value === "number" &&
+    value >= 0 &&
+    (wholeNumber ? Number.isSafeInteger(value) : !Number.isNaN(value));
+  if (!valid) {
+    throw new TypeError(
+      `${prefix} ${name} must be ${wholeNumber ? "a whole number" : "a number"} >= 0, not ${describeFound(value)}`,
+    );
+  }
+  return value;
+}
+
+/**
+ * Checks the options of `createEventsClient` and applies every default, once: the `{baseUrl}/events`
+ * endpoint (absolute, `http:` or `https:`, no user info), the credentials (a header value sent as
+ * it is), the fetch function, the retry settings, the time-out and the response cap. Throws a
+ * `TypeError` naming the first wrong option; no message ever shows the credentials, or the user
+ * name and password of a URL. Internal to the client: not exported from the package.
+ */
+export function normalizeClientOptions(
+  options: EventsClientOptions<EventAttributeNames>,
+): InternalClientOptions {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError(`${prefix} options must be an object, not ${describeFound(options)}`);
+  }
+  const endpoint = endpointOf(options.baseUrl);
+  const credentials: unknown = options.credentials;
+  if (typeof credentials !== "string") {
+    throw new TypeError(
+      `${prefix} credentials must be the Authorization header value, a string, not ${withArticle(describeValue(credentials))}`,
+    );
+  }
+  if (!isSendableHeaderValue(credentials)) {
+    throw new TypeError(
+      `${prefix} credentials must be a header value sent as it is: printable characters, no control characters (CR, LF, NUL, tab, DEL, ...), no space at either end, not empty (the value is not shown)`,
+    );
+  }
+  const fetchOption: unknown = options.fetch;
+  if (fetchOption !== undefined && typeof fetchOption !== "function") {
+    throw new TypeError(`${prefix} fetch must be a function, not ${describeFound(fetchOption)}`);
+  }
+  const retry: unknown = options.retry ?? {};
+  if (typeof retry !== "object" || retry === null) {
+    throw new TypeError(`${prefix} retry must be an object, not ${describeFound(retry)}`);
+  }
+  const { retries, minDelayMs, maxDelayMs } = retry as RetryOptions;
+  return {
+    endpoint,
+    credentials,
+    // Looked up at each call, so that a fetch installed later (a polyfill, a test double) is used.
+    fetch:
+      (fetchOption as InternalClientOptions["fetch"] | undefined) ??
+      ((input: string, init: RequestInit) => fetch(input, init)),
+    retries: numberOption("retries", retries, 3, true),
+    minDelayMs: numberOption("minDelayMs", minDelayMs, 100),
+    maxDelayMs: numberOption("maxDelayMs", maxDelayMs, 5_000),
+    timeoutMs: numberOption("timeoutMs", options.timeoutMs, 10_000),
+    maxResponseBytes: numberOption("maxResponseBytes", options.maxResponseBytes, 1_048_576, true),
+    attributeNames: resolveAttributeNames(options),
+  };
+}

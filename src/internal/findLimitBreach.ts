@@ -1,0 +1,99 @@
+import type { Limits } from "./limits.js";
+
+type Path = (string | number)[];
+
+/** Where a value breaks a limit, or could not be read at all. */
+export type LimitBreach =
+  | { readonly code: "too_deep" | "too_many_nodes" | "circular"; readonly path: Path }
+  | { readonly code: "unreadable"; readonly path: Path; readonly reason: string };
+
+class Breach {
+  readonly path: Path = [];
+  constructor(
+    readonly code: "too_deep" | "too_many_nodes" | "circular",
+    /** For a cycle: the depth where it closes, where the path is cut. */
+    readonly depth?: number,
+  ) {}
+}
+
+/**
+ * Walks a value before it is validated and reports the first place where it nests deeper than
+ * `maxDepth` or where more than `maxNodes` values have been visited (a shared reference counts each
+ * time it is reached, so a small graph of shared objects cannot cost exponential time later). A
+ * getter or proxy that throws is reported as unreadable, and a cycle, which nests without end, as
+ * such. The whole value is over the node limit, so that breach is reported at its root. Cost: at
+ * most `maxNodes` steps.
+ */
+export function findLimitBreach(value: unknown, limits: Limits): LimitBreach | undefined {
+  const walk: Walk = { nodes: limits.maxNodes, maxDepth: limits.maxDepth, ancestors: [] };
+  try {
+    visit(value, 0, walk);
+    return undefined;
+  } catch (caught) {
+    if (caught instanceof Breach) {
+      const path = caught.code === "too_many_nodes" ? [] : caught.path.reverse().slice(0, caught.depth);
+      return { code: caught.code, path };
+    }
+    return { code: "unreadable", path: [], reason: reasonOf(caught) };
+  }
+}
+
+interface Walk {
+  nodes: number;
+  readonly maxDepth: number;
+  /** The containers from the root to the current one. */
+  readonly ancestors: object[];
+}
+
+function visit(value: unknown, depth: number, walk: Walk): void {
+  if (--walk.nodes < 0) throw new Breach("too_many_nodes");
+  if (typeof value !== "object" || value === null) return;
+  if (depth >= walk.maxDepth) {
+    // Only now are the ancestors searched for a repeat, so ordinary values never pay for it.
+    const seen = new Set<object>();
+    const chain = [...walk.ancestors, value];
+    for (let i = 0; i < chain.length; i++) {
+      if (seen.has(chain[i]!)) throw new Breach("circular", i);
+      seen.add(chain[i]!);
+    }
+    throw new Breach("too_deep");
+  }
+  walk.ancestors.push(value);
+  visitMembers(value, depth, walk);
+  walk.ancestors.pop();
+}
+
+function visitMembers(value: object, depth: number, walk: Walk): void {
+  if (Array.isArray(value)) {
+    // A sparse array's length costs nothing to claim: each index counts, so the budget ends it.
+    for (let i = 0; i < value.length; i++) {
+      try {
+        visit(value[i], depth + 1, walk);
+      } catch (caught) {
+        if (caught instanceof Breach) caught.path.push(i);
+        throw caught;
+      }
+    }
+    return;
+  }
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    try {
+      visit((value as Record<string, unknown>)[key], depth + 1, walk);
+    } catch (caught) {
+      if (caught instanceof Breach) caught.path.push(key);
+      throw caught;
+    }
+  }
+}
+
+/** What a thrown value says, read without trusting it. */
+export function reasonOf(caught: unknown): string {
+  try {
+    if (caught instanceof Error && typeof caught.message === "string") return caught.message;
+    return typeof caught === "string" ? caught : "an exception";
+  } catch {
+    return "an exception";
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The limits every validation runs under, so that its cost is bounded by the input's size and these
+ * numbers, never by the input's shape. The public, documented form is `ValidationLimits`.
+ */
+export interface Limits {
+  /** Levels of nesting below the value under validation. */
+  readonly maxDepth: number;
+  /** Values visited, counting a shared reference each time it is reached. */
+  readonly maxNodes: number;
+  /** Issues reported; the rest are only counted. */
+  readonly maxIssues: number;
+}
+
+/** The deepest nesting any validation accepts, whatever it is asked. */
+export const MAX_DEPTH = 2048;
+
+export const DEFAULT_LIMITS: Limits = { maxDepth: 512, maxNodes: 1_000_000, maxIssues: 100 };
+
+let active: Limits = DEFAULT_LIMITS;
+
+/** The limits of the validation under way (the defaults outside one). */
+export function activeLimits(): Limits {
+  return active;
+}
+
+/** Runs `work` with `limits` active; validation is synchronous, so nothing else sees them. */
+export function withLimits<T>(limits: Limits, work: () => T): T {
+  const previous = active;
+  active = limits;
+  try {
+    return work();
+  } finally {
+    active = previous;
+  }
+}
+
+const positive = (value: unknown, fallback: number): number =>
+  typeof value === "number" && value >= 1 ? Math.floor(value) : fallback;
+
+/**
+ * Complete limits from what a caller passed: each missing, non-numeric or non-positive member takes
+ * its default. Never throws, whatever it is given.
+ */
+export function normalizeLimits(options: unknown): Limits {
+  if (options === undefined || options === null) return DEFAULT_LIMITS;
+  try {
+    const given = options as Partial<Record<keyof Limits, unknown>>;
+    const limits = {
+      // The walks recurse once per level: beyond a few thousand, the call stack would end them.
+      maxDepth: Math.min(positive(given.maxDepth, DEFAULT_LIMITS.maxDepth), MAX_DEPTH),
+      maxNodes: positive(given.maxNodes, DEFAULT_LIMITS.maxNodes),
+      maxIssues: positive(given.maxIssues, DEFAULT_LIMITS.maxIssues),
+    };
+    return limits.maxDepth === DEFAULT_LIMITS.maxDepth &&
+      limits.maxNodes === DEFAULT_LIMITS.maxNodes &&
+      limits.maxIssues === DEFAULT_LIMITS.maxIssues
+      ? DEFAULT_LIMITS
+      : limits;
+  } catch {
+    return DEFAULT_LIMITS;
+  }
+}

@@ -1,0 +1,43 @@
+/** What {@link readBytesWithLimit} read: every byte, or the news that there were more than allowed. */
+export type LimitedRead =
+  | { readonly ok: true; readonly bytes: Uint8Array }
+  | { readonly ok: false; readonly readBytes: number };
+
+/**
+ * Reads a body stream chunk by chunk, at most `maxBytes` bytes: past the cap it stops, cancels the
+ * stream (so a never-ending body costs no more than the cap) and answers `{ ok: false }`. A `null`
+ * body is empty. Read errors (a dropped connection, an abort) reject as the stream does.
+ */
+export async function readBytesWithLimit(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<LimitedRead> {
+  if (body === null) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!(value instanceof Uint8Array))
+        throw new TypeError("the body stream gave something other than bytes");
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { ok: false, readBytes: total };
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  if (chunks.length === 1) return { ok: true, bytes: chunks[0]! };
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}

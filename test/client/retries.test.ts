@@ -1,0 +1,105 @@
+/**
+ * Which answers the client retries, against a real loopback service: 5xx, 429, and 409 with
+ * Retry-After (the same key still in flight at the service), always with the same key and bytes;
+ * never any other 4xx, whatever headers it carries.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createEventsClient, EventsApiError, EventsRetryError } from "../../src/index.js";
+import { type FakeService, startFakeService } from "../support/fakeService.js";
+
+let service: FakeService;
+beforeAll(async () => {
+  service = await startFakeService();
+});
+afterAll(async () => {
+  await service.close();
+});
+afterEach(() => {
+  service.requests.length = 0;
+  service.events.clear();
+  service.script.length = 0;
+});
+
+const client = () =>
+  createEventsClient({
+    baseUrl: service.url,
+    credentials: "Bearer test-token",
+    retry: { retries: 3, minDelayMs: 10, maxDelayMs: 1_500 },
+    timeoutMs: 2_000,
+  });
+
+const message = { type: "s.message.text" as const, content: { body: "Hi" } };
+
+function expectSameKeyAndBytes(count: number): void {
+  expect(service.requests).toHaveLength(count);
+  const [first] = service.requests;
+  for (const request of service.requests) {
+    expect(request.headers["service-idempotency-key"]).toBe(first!.headers["service-idempotency-key"]);
+    expect(request.body).toBe(first!.body);
+  }
+}
+
+const inFlight = (retryAfter: string) => ({
+  kind: "status" as const,
+  status: 409,
+  retryAfter,
+  body: { errors: [{ status: "409", code: "ERR_IDEMPOTENCY_KEY_IN_FLIGHT", title: "In flight" }] },
+});
+
+describe("retries", () => {
+  it("retries a 409 with Retry-After (the key still in flight), waiting as asked, with the same key and bytes", async () => {
+    service.script.push(inFlight("1"));
+    const event = await client().createEvent(message);
+    expectSameKeyAndBytes(2);
+    const [first, second] = service.requests;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    expect(service.events.size).toBe(1);
+    expect(event.meta?.["idempotency-key"]).toBe(first!.headers["service-idempotency-key"]);
+  });
+
+  it("a key in flight on every attempt ends in EventsRetryError with the last status 409", async () => {
+    service.script.push(...Array.from({ length: 4 }, () => inFlight("0")));
+    const failure = await client()
+      .createEvent(message)
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(EventsRetryError);
+    expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 4, lastStatus: 409 });
+    expect((failure as Error).message).toBe("gave up after 4 attempts; the last answer was 409");
+    expectSameKeyAndBytes(4);
+  });
+
+  it.each([500, 502, 503, 504, 429])("retries a %i", async (status) => {
+    service.script.push({ kind: "status", status });
+    await client().createEvent(message);
+    expectSameKeyAndBytes(2);
+    expect(service.events.size).toBe(1);
+  });
+
+  it.each([400, 401, 403, 404, 405, 406, 409, 410, 412, 413, 415, 422, 451])(
+    "never retries a %i, even with Retry-After (except 409), and reports it",
+    async (status) => {
+      service.script.push({
+        kind: "status",
+        status,
+        ...(status === 409 ? {} : { retryAfter: "0" }),
+        body: { errors: [{ status: String(status), title: "Refused" }] },
+      });
+      const failure = await client()
+        .createEvent(message)
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(EventsApiError);
+      expect(failure).toMatchObject({ code: "ERR_EVENTS_API", status, errors: [{ title: "Refused" }] });
+      expect(service.requests).toHaveLength(1);
+      expect(service.events.size).toBe(0);
+    },
+  );
+
+  it("a network error on every attempt keeps the last one as cause, and says what it was, quoted", async () => {
+    service.script.push(...Array.from({ length: 4 }, () => ({ kind: "drop" as const })));
+    const failure = (await client()
+      .createEvent(message)
+      .catch((error: unknown) => error)) as EventsRetryError;
+    expect(failure.message).toMatch(/^gave up after 4 attempts; the last attempt failed: "[^"\n]+"$/);
+    expect(failure.cause).toBeInstanceOf(TypeError); // fetch's own network error
+  });
+});
