@@ -14,7 +14,7 @@ import {
   JSON_API_MEDIA_TYPE,
   safeParseEvent,
   safeParseEventDocument,
-  safeVerifyWebhookPayload,
+  safeVerifyWebhook,
   signWebhook,
   toJsonApiErrors,
   withIdempotencyKey,
@@ -114,7 +114,7 @@ console.log("\nWebhooks: a signed POST, as the service sends it");
 for (const [name, value] of Object.entries(signed.headers)) console.log(`  ${name}: ${value}`);
 console.log(`  body: ${signed.body}`);
 
-const attempts: [string, Parameters<typeof safeVerifyWebhookPayload>[0]][] = [
+const attempts: [string, Parameters<typeof safeVerifyWebhook>[0]][] = [
   ["as received", { ...signed, secret }],
   ["during a secret rotation", { ...signed, secret: ["whsec_next_secret", secret] }],
   ["body altered", { ...signed, body: signed.body.replace("Köln", "Bonn"), secret }],
@@ -128,10 +128,14 @@ const attempts: [string, Parameters<typeof safeVerifyWebhookPayload>[0]][] = [
 ];
 console.log("\nVerifying it:");
 for (const [label, options] of attempts) {
-  const result = await safeVerifyWebhookPayload(options);
+  const result = await safeVerifyWebhook(options);
   const verdict = result.ok
     ? `✓ authentic ${result.payload.type} for ${result.payload.roomId}, signed ${result.timestamp.toISOString()}`
-    : `✗ ${result.error.code}: ${result.error.message}`;
+    : `✗ ${result.error.code}: ${result.error.message}${
+        "kind" in result.error
+          ? ` (${result.error.kind === "configuration" ? "500, fix the code" : "401"})`
+          : ""
+      }`;
   console.log(`  ${label.padEnd(34)}${verdict}`);
 }
 

@@ -3,7 +3,9 @@
 implementation independent of the library, for the test suite to check on every run.
 
 The signed bytes are UTF-8 of "<service-timestamp>:" followed by the raw body bytes, keyed with the
-UTF-8 bytes of the secret (or the raw bytes of a bytes secret), HMAC-SHA-512 (spec 6.3, ruling 17).
+UTF-8 bytes of the secret (or the raw bytes of a bytes secret), HMAC-SHA-512. Each vector carries
+the MAC in the three spellings the signer writes: unpadded base64url (the service's own, and the
+default), lowercase hex and padded base64.
 Run: python3 scripts/webhook-vectors.py
 """
 import base64
@@ -38,6 +40,10 @@ CASES = [
     ("timestamp with offset", {"secret": "whsec_test_0001"}, "2026-11-22T19:30:00+01:30",
      '{"type":"s.room.close","version":2,"content":{}}'),
     ("1 KB payload", {"secret": "whsec_bench"}, "2026-11-22T18:00:00.000Z", KILOBYTE_PAYLOAD),
+    # The shape of the service's published example: a timestamp with microseconds, a base64url MAC.
+    ("microsecond timestamp, as the service writes it", {"secret": "whsec_test_0001"},
+     "2019-05-15T12:58:34.758710Z",
+     '{"type":"s.message.text","version":2,"content":{"body":"Hello"},"roomId":"room-42"}'),
 ]
 
 
@@ -51,6 +57,7 @@ def main() -> None:
             **secret,
             "timestamp": timestamp,
             "body": body,
+            "base64url": base64.urlsafe_b64encode(mac).decode("ascii").rstrip("="),
             "hex": mac.hex(),
             "base64": base64.b64encode(mac).decode("ascii"),
         })

@@ -2,7 +2,6 @@ import { describe, expectTypeOf, it } from "vitest";
 import type * as z from "zod/mini";
 import type { JsonObject, JsonValue } from "../internal/jsonValue.js";
 import {
-  type Event,
   type EventContent,
   type EventContentInput,
   type EventScope,
@@ -11,6 +10,7 @@ import {
   type eventSchema,
   eventScope,
   eventTypes,
+  type MessagingEvent,
   type messageActionContent,
   parseEvent,
   parseEventContent,
@@ -63,14 +63,14 @@ describe("types inferred from the schemas", () => {
     expectTypeOf<EventContentInput<"s.message.action">>().toEqualTypeOf<EventContent<"s.message.action">>();
   });
 
-  it("Event is a discriminated union that narrows content", () => {
-    const event = {} as Event;
+  it("MessagingEvent is a discriminated union that narrows content", () => {
+    const event = {} as MessagingEvent;
     if (event.type === "s.form") expectTypeOf(event.content.formId).toEqualTypeOf<string>();
-    expectTypeOf<Event<"s.pin" extends EventType ? never : "s.room.pin">>().toEqualTypeOf<{
+    expectTypeOf<MessagingEvent<"s.pin" extends EventType ? never : "s.room.pin">>().toEqualTypeOf<{
       type: "s.room.pin";
       content: { value: boolean };
     }>();
-    expectTypeOf<z.output<typeof eventSchema>>().toEqualTypeOf<Event>();
+    expectTypeOf<z.output<typeof eventSchema>>().toEqualTypeOf<MessagingEvent>();
   });
 
   it("the functions return the types of their event type", () => {
@@ -79,7 +79,7 @@ describe("types inferred from the schemas", () => {
     expectTypeOf(safeParseEventContent("s.room.create", {})).toEqualTypeOf<
       SafeParseResult<{ creatorId: string }>
     >();
-    expectTypeOf(parseEvent({})).toEqualTypeOf<Event>();
+    expectTypeOf(parseEvent({})).toEqualTypeOf<MessagingEvent>();
     expectTypeOf(eventScope).returns.toEqualTypeOf<EventScope>();
     expectTypeOf(eventScope).parameter(0).toEqualTypeOf<EventType>();
   });

@@ -51,22 +51,22 @@ export type EventContent<T extends EventType = EventType> = z.output<EventConten
 export type EventContentInput<T extends EventType = EventType> = z.input<EventContentSchemas[T]>;
 
 /**
- * An event: its `type` and its typed `content`. `Event<"s.form">` is
- * `{ type: "s.form"; content: EventContent<"s.form"> }`; `Event` alone is the discriminated union
+ * An event: its `type` and its typed `content`. `MessagingEvent<"s.form">` is
+ * `{ type: "s.form"; content: EventContent<"s.form"> }`; `MessagingEvent` alone is the discriminated union
  * over all 32 types, which narrows on `type`.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
  * @example
  * ```ts
- * import type { Event } from "messaging-events/events";
+ * import type { MessagingEvent } from "messaging-events/events";
  *
- * function summary(event: Event): string {
+ * function summary(event: MessagingEvent): string {
  *   if (event.type === "s.message.text") return event.content.body;
  *   return event.type;
  * }
  * ```
  */
-export type Event<T extends EventType = EventType> = {
+export type MessagingEvent<T extends EventType = EventType> = {
   [K in T]: { type: K; content: EventContent<K> };
 }[T];

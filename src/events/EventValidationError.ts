@@ -178,7 +178,9 @@ function formatMessage(
   issues: readonly EventValidationIssue[],
   omitted: number,
 ): string {
-  const type = eventType === undefined ? undefined : quote(eventType);
+  // A type is shown as it is when it looks like one, quoted (and so escaped) otherwise.
+  const type =
+    eventType === undefined ? undefined : /^[\w.-]{1,40}$/.test(eventType) ? eventType : quote(eventType);
   const subject =
     {
       ERR_UNKNOWN_EVENT_TYPE: "Unknown event type",

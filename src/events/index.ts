@@ -31,7 +31,7 @@ export { supportOpenContent } from "./content/supportOpenContent.js";
 export { supportRequestContent } from "./content/supportRequestContent.js";
 export { supportRequestRejectedContent } from "./content/supportRequestRejectedContent.js";
 export { timerContent } from "./content/timerContent.js";
-export type { Event, EventContent, EventContentInput, EventContentSchemas } from "./EventContent.js";
+export type { EventContent, EventContentInput, EventContentSchemas, MessagingEvent } from "./EventContent.js";
 export {
   EventValidationError,
   type EventValidationErrorCode,
@@ -46,6 +46,7 @@ export { type EventType, eventTypes } from "./eventTypes.js";
 export { isEventType } from "./isEventType.js";
 export { parseEvent } from "./parseEvent.js";
 export { parseEventContent } from "./parseEventContent.js";
+export { parseContent, safeParseContent } from "./safeParseContent.js";
 export { safeParseEvent } from "./safeParseEvent.js";
 export { type SafeParseResult, safeParseEventContent } from "./safeParseEventContent.js";
 export { toJsonPointer } from "./toJsonPointer.js";

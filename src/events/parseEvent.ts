@@ -1,4 +1,4 @@
-import type { Event } from "./EventContent.js";
+import type { MessagingEvent } from "./EventContent.js";
 import { safeParseEvent } from "./safeParseEvent.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
@@ -18,7 +18,7 @@ import type { ValidationLimits } from "./ValidationLimits.js";
  * if (event.type === "s.message.text") console.log(event.content.body);
  * ```
  */
-export function parseEvent(value: unknown, options?: ValidationLimits): Event {
+export function parseEvent(value: unknown, options?: ValidationLimits): MessagingEvent {
   const result = safeParseEvent(value, options);
   if (!result.success) throw result.error;
   return result.data;

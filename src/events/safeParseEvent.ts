@@ -1,6 +1,6 @@
 import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
-import type { Event } from "./EventContent.js";
+import type { MessagingEvent } from "./EventContent.js";
 import { EventValidationError } from "./EventValidationError.js";
 import { eventSchema } from "./eventSchema.js";
 import { isEventType } from "./isEventType.js";
@@ -12,7 +12,7 @@ import type { ValidationLimits } from "./ValidationLimits.js";
  * Validates a whole event, `{ type, content }`, and never throws, whatever it is given. The failure
  * codes are `ERR_UNKNOWN_EVENT_TYPE` (the type is not one of the 32), `ERR_INVALID_EVENT_CONTENT`
  * (the content does not match its type) and `ERR_INVALID_EVENT` (not an object, or members other
- * than `type` and `content`). On success, `data` is the typed {@link Event}, which narrows on `type`.
+ * than `type` and `content`). On success, `data` is the typed {@link MessagingEvent}, which narrows on `type`.
  * Limits on size and nesting apply as for `safeParseEventContent`; `options` changes them.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
@@ -25,7 +25,7 @@ import type { ValidationLimits } from "./ValidationLimits.js";
  * if (result.success && result.data.type === "s.room.pin") console.log(result.data.content.value); // true
  * ```
  */
-export function safeParseEvent(value: unknown, options?: ValidationLimits): SafeParseResult<Event> {
+export function safeParseEvent(value: unknown, options?: ValidationLimits): SafeParseResult<MessagingEvent> {
   try {
     return parseEventObject(value, options);
   } catch (cause) {
@@ -33,7 +33,10 @@ export function safeParseEvent(value: unknown, options?: ValidationLimits): Safe
   }
 }
 
-function parseEventObject(value: unknown, options: ValidationLimits | undefined): SafeParseResult<Event> {
+function parseEventObject(
+  value: unknown,
+  options: ValidationLimits | undefined,
+): SafeParseResult<MessagingEvent> {
   if (!isPlainObject(value)) {
     const error = new EventValidationError("ERR_INVALID_EVENT", undefined, [
       {
@@ -52,7 +55,14 @@ function parseEventObject(value: unknown, options: ValidationLimits | undefined)
     type = undefined;
   }
   if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
-  const result = runContentSchema<Event>(eventSchema, value, type, [], "ERR_INVALID_EVENT_CONTENT", options);
+  const result = runContentSchema<MessagingEvent>(
+    eventSchema,
+    value,
+    type,
+    [],
+    "ERR_INVALID_EVENT_CONTENT",
+    options,
+  );
   if (result.success || result.error.issues.every((issue) => issue.path[0] === "content")) return result;
   const { issues, omittedIssues } = result.error;
   return {

@@ -10,9 +10,31 @@ export function concatBytes(head: Uint8Array, tail: Uint8Array): Uint8Array<Arra
   return bytes;
 }
 
+/**
+ * The bytes of any `ArrayBufferView` (a `Uint8Array`, `Buffer`, `DataView`, `Float64Array`…, with
+ * its offset) or of an `ArrayBuffer` / `SharedArrayBuffer`, from any realm, as a view that shares
+ * their memory; `undefined` for anything else.
+ */
+export function bytesOf(value: unknown): Uint8Array | undefined {
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  // The byteLength getters check the internal slot, which a look-alike object cannot fake.
+  for (const name of ["ArrayBuffer", "SharedArrayBuffer"]) {
+    try {
+      Object.getOwnPropertyDescriptor(
+        (globalThis as unknown as Record<string, { prototype: object }>)[name]!.prototype,
+        "byteLength",
+      )!.get!.call(value);
+      return new Uint8Array(value as ArrayBuffer);
+    } catch {}
+  }
+}
+
+let hexDigits: string[] | undefined;
+
 export function toHex(bytes: Uint8Array): string {
+  hexDigits ??= Array.from({ length: 256 }, (_, byte) => (byte | 256).toString(16).slice(1));
   let hex = "";
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
+  for (const byte of bytes) hex += hexDigits[byte];
   return hex;
 }
 
@@ -22,12 +44,19 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
+/** Unpadded base64url (RFC 4648 section 5). */
+export const toBase64Url = (bytes: Uint8Array): string =>
+  toBase64(bytes).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+
 /**
- * Decodes a 64-byte signature written as 128 hex digits (either case) or 88 characters of padded
- * standard base64 (ruling 18); anything else is `undefined`.
+ * Decodes a 64-byte MAC written in one of exactly four spellings: 128 lowercase hex digits, 128
+ * uppercase hex digits (not mixed), 88 characters of padded base64 or 86 of unpadded base64url,
+ * both canonical (the 4 unused low bits of the last character zero, so it is one of `AQgw`).
+ * Every other string, even one that decodes to the same bytes, is `undefined`: one MAC has exactly
+ * four spellings.
  */
 export function decodeSignature(value: string): Uint8Array<ArrayBuffer> | undefined {
-  if (/^[\da-f]{128}$/i.test(value)) {
+  if (/^(?:[\da-f]{128}|[\dA-F]{128})$/.test(value)) {
     // A hex digit's value from its char code: "0"-"9" keep their low 4 bits, letters add 9.
     const nibble = (index: number) => {
       const code = value.charCodeAt(index);
@@ -37,5 +66,31 @@ export function decodeSignature(value: string): Uint8Array<ArrayBuffer> | undefi
     for (let i = 0; i < 64; i++) bytes[i] = (nibble(2 * i) << 4) | nibble(2 * i + 1);
     return bytes;
   }
-  if (/^[A-Za-z\d+/]{86}==$/.test(value)) return Uint8Array.from(atob(value), (char) => char.charCodeAt(0));
+  // Padded base64, or base64url (`\w` and `-`: its alphabet exactly).
+  if (/^(?:[A-Za-z\d+/]{85}[AQgw]==|[\w-]{85}[AQgw])$/.test(value)) {
+    const bytes = new Uint8Array(64);
+    for (let i = 0, bits = 0, held = 0, j = 0; i < 86; i++) {
+      const code = value.charCodeAt(i);
+      // A character's 6 bits: A-Z, a-z, 0-9, then "+" or "-" (62) and "/" or "_" (63).
+      const sextet =
+        code > 96
+          ? code - 71
+          : code > 64
+            ? code === 95
+              ? 63
+              : code - 65
+            : code > 47
+              ? code + 4
+              : code === 47
+                ? 63
+                : 62;
+      held = ((held << 6) | sextet) & 0xfff;
+      bits += 6;
+      if (bits >= 8) {
+        bits -= 8;
+        bytes[j++] = held >> bits;
+      }
+    }
+    return bytes;
+  }
 }

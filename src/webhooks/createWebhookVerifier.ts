@@ -1,17 +1,15 @@
-import { hmacKeys } from "../internal/hmacKeys.js";
-import {
-  type SafeVerifyWebhookResult,
-  settle,
-  verifySignedWebhook,
-  type WebhookBody,
-  type WebhookHeaders,
-} from "../internal/verifySignedWebhook.js";
-import type { VerifyWebhookOptions } from "./verifyWebhook.js";
-import { readRequestBody } from "./verifyWebhookRequest.js";
-import { WebhookVerificationError } from "./WebhookVerificationError.js";
+import { hmacKeys } from "./hmacKeys.js";
+import { verifySignedRequest } from "./verifySignedRequest.js";
+import { optionsObject, verifySignedWebhook } from "./verifySignedWebhook.js";
+import { payloadOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
+import type { VerifyWebhookRequestOptions } from "./verifyWebhookRequest.js";
+import type { WebhookBody } from "./WebhookBody.js";
+import type { WebhookHeaders } from "./WebhookHeaders.js";
+import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
  * A verifier bound to its secrets, whose keys are imported once: see {@link createWebhookVerifier}.
+ * Every method validates the payload and resolves to a typed {@link WebhookPayload}.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -23,21 +21,29 @@ import { WebhookVerificationError } from "./WebhookVerificationError.js";
  * ```
  */
 export interface WebhookVerifier {
-  /** Verifies a raw body and its headers; resolves to the parsed payload or rejects. */
-  verify(input: { body: WebhookBody; headers: WebhookHeaders; now?: Date | number }): Promise<unknown>;
-  /** The same, resolving to `{ ok, payload, timestamp }` or `{ ok: false, error }`; never rejects. */
+  /** Verifies a raw body and its headers; resolves to the typed payload or rejects. */
+  verify(input: { body: WebhookBody; headers: WebhookHeaders; now?: Date | number }): Promise<WebhookPayload>;
+  /** The same, resolving to `{ ok, payload, timestamp, signature }` or `{ ok: false, error }`; never rejects. */
   safeVerify(input: {
     body: WebhookBody;
     headers: WebhookHeaders;
     now?: Date | number;
   }): Promise<SafeVerifyWebhookResult>;
-  /** Verifies a Fetch `Request`, reading its raw body once. */
-  verifyRequest(request: Request, input?: { now?: Date | number }): Promise<unknown>;
+  /** Verifies a Fetch `Request`, reading its raw body once, up to `maxBodyBytes`. */
+  verifyRequest(
+    request: Request,
+    input?: { now?: Date | number; signal?: AbortSignal },
+  ): Promise<WebhookPayload>;
+  /** The same, resolving to a result; never rejects. */
+  safeVerifyRequest(
+    request: Request,
+    input?: { now?: Date | number; signal?: AbortSignal },
+  ): Promise<SafeVerifyWebhookResult>;
 }
 
 /**
  * Creates a verifier for one secret or a list of them (rotation), importing each key once. Use it
- * in a server that verifies many webhooks. Throws a {@link WebhookVerificationError}
+ * in a server that verifies many webhooks. Throws a `WebhookVerificationError`
  * (`ERR_WEBHOOK_SECRET_INVALID`) at once if a secret is empty or not a string or bytes.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
@@ -49,35 +55,47 @@ export interface WebhookVerifier {
  * const verifier = createWebhookVerifier({ secret: ["current-secret", "previous-secret"], toleranceSeconds: 300 });
  * const signed = await signWebhook({ payload: { type: "s.room.close", version: 2, content: {} }, secret: "previous-secret" });
  * const result = await verifier.safeVerify(signed);
- * console.log(result.ok); // true
+ * console.log(result.ok && result.payload.type); // "s.room.close"
  * ```
  */
-export function createWebhookVerifier(
-  options: Omit<VerifyWebhookOptions, "body" | "headers">,
-): WebhookVerifier {
+export function createWebhookVerifier(options: VerifyWebhookRequestOptions): WebhookVerifier {
+  const { secret, ...defaults } = optionsObject(
+    options,
+    "pass the options as an object: createWebhookVerifier({ secret })",
+    ["secret"],
+  );
   // Throws at once for an unusable secret.
-  const keys = hmacKeys(options?.secret);
+  const keys = hmacKeys(secret);
   // A failed import (no Web Crypto here) is reported by each verification, not as an unhandled rejection.
   keys.catch(() => undefined);
-  const { toleranceSeconds, now } = options;
   const safeVerify: WebhookVerifier["safeVerify"] = (input) =>
-    settle(() => verifySignedWebhook({ toleranceSeconds, now, ...input }, keys));
+    validateVerified(async () =>
+      verifySignedWebhook(
+        { ...defaults, ...optionsObject(input, "pass one object: verifier.verify({ body, headers })") },
+        keys,
+      ),
+    );
+  const safeVerifyRequest: WebhookVerifier["safeVerifyRequest"] = (request, input) =>
+    validateVerified(async () =>
+      verifySignedRequest(
+        request,
+        input === undefined
+          ? defaults
+          : {
+              ...defaults,
+              ...optionsObject(
+                input,
+                "pass the options as an object: verifier.verifyRequest(request, { signal })",
+                [],
+              ),
+            },
+        keys,
+      ),
+    );
   return {
     safeVerify,
-    async verify(input) {
-      const result = await safeVerify(input);
-      if (!result.ok) throw result.error;
-      return result.payload;
-    },
-    async verifyRequest(request, input) {
-      const result = await settle(async () =>
-        verifySignedWebhook(
-          { toleranceSeconds, now, ...input, body: await readRequestBody(request), headers: request.headers },
-          keys,
-        ),
-      );
-      if (!result.ok) throw result.error;
-      return result.payload;
-    },
+    safeVerifyRequest,
+    verify: async (input) => payloadOf(await safeVerify(input)),
+    verifyRequest: async (request, input) => payloadOf(await safeVerifyRequest(request, input)),
   };
 }

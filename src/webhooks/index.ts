@@ -2,26 +2,33 @@ export { createWebhookRequest } from "./createWebhookRequest.js";
 export { createWebhookSigner, type WebhookSigner } from "./createWebhookSigner.js";
 export { createWebhookVerifier, type WebhookVerifier } from "./createWebhookVerifier.js";
 export { parseWebhookPayload, safeParseWebhookPayload } from "./parseWebhookPayload.js";
-export { type SignedWebhook, type SignWebhookOptions, signWebhook } from "./signWebhook.js";
 export {
-  type SafeVerifyWebhookResult,
-  safeVerifyWebhook,
-  type VerifyWebhookOptions,
-  verifyWebhook,
-  type WebhookBody,
-  type WebhookHeaders,
-  type WebhookSecret,
-} from "./verifyWebhook.js";
+  type SignedWebhook,
+  type SignWebhookOptions,
+  signWebhook,
+  type WebhookSignatureEncoding,
+} from "./signWebhook.js";
+export type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
+export { type SafeVerifyWebhookResult, safeVerifyWebhook, verifyWebhook } from "./verifyWebhook.js";
 export {
-  type SafeVerifyWebhookPayloadResult,
-  safeVerifyWebhookPayload,
-  verifyWebhookPayload,
-} from "./verifyWebhookPayload.js";
-export { type VerifyWebhookRequestOptions, verifyWebhookRequest } from "./verifyWebhookRequest.js";
+  safeVerifyWebhookRequest,
+  type VerifyWebhookRequestOptions,
+  verifyWebhookRequest,
+} from "./verifyWebhookRequest.js";
+export {
+  type SafeVerifyWebhookSignatureResult,
+  safeVerifyWebhookSignature,
+  type VerifiedWebhookSignature,
+  verifyWebhookSignature,
+} from "./verifyWebhookSignature.js";
+export type { WebhookBody } from "./WebhookBody.js";
+export type { WebhookHeaders } from "./WebhookHeaders.js";
+export type { WebhookSecret } from "./WebhookSecret.js";
 export {
   isWebhookVerificationError,
   WebhookVerificationError,
   type WebhookVerificationErrorCode,
+  type WebhookVerificationErrorKind,
 } from "./WebhookVerificationError.js";
 export { type WebhookEventType, webhookEventTypes } from "./webhookEventTypes.js";
 export {

@@ -3,9 +3,6 @@ import type { EventContent } from "../events/index.js";
 import {
   parseWebhookPayload,
   safeParseWebhookPayload,
-  safeVerifyWebhookPayload,
-  signWebhook,
-  verifyWebhookPayload,
   type WebhookPayload,
   webhookEventTypes,
 } from "./index.js";
@@ -16,7 +13,7 @@ const valid: Record<(typeof webhookEventTypes)[number], unknown> = {
   "s.message.text": { body: "Hello", annotations: { bold: [0, 5] } },
   "s.message.media": { mediaId: "m-1", label: "cat.jpg" },
   "s.message.edit": { body: "Hello!", editedType: "s.message.text" },
-  "s.message.delete": { anything: ["the spec shows no schema"] },
+  "s.message.delete": { anything: ["no schema is published"] },
   "s.room.close": {},
 };
 
@@ -33,7 +30,7 @@ const full = {
   preconditions: { language: "en" },
 };
 
-describe("webhook payloads (spec 6.2, ruling 21)", () => {
+describe("webhook payloads", () => {
   it("covers the seven webhook types", () => {
     expect([...webhookEventTypes]).toEqual([
       "s.room.create",
@@ -117,6 +114,27 @@ describe("webhook payloads (spec 6.2, ruling 21)", () => {
     expect(() => parseWebhookPayload(value)).toThrow(/Invalid webhook payload/);
   });
 
+  it("never throws: proxies with throwing traps, revoked proxies, throwing getters", () => {
+    const trap = () => {
+      throw new Error("trap");
+    };
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    for (const value of [
+      new Proxy(
+        {},
+        { get: trap, getPrototypeOf: trap, ownKeys: trap, has: trap, getOwnPropertyDescriptor: trap },
+      ),
+      revoked,
+      Object.defineProperty({ version: 2, content: {} }, "type", { enumerable: true, get: trap }),
+      Object.defineProperty({ type: "s.room.close", version: 2 }, "content", { enumerable: true, get: trap }),
+    ]) {
+      const result = safeParseWebhookPayload(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.code).toBe("ERR_INVALID_WEBHOOK_PAYLOAD");
+    }
+  });
+
   it("rejects what is not an object, without throwing", () => {
     for (const value of [null, "{}", 2, [], undefined]) {
       expect(safeParseWebhookPayload(value).error?.issues[0]?.message).toMatch(
@@ -132,28 +150,5 @@ describe("webhook payloads (spec 6.2, ruling 21)", () => {
     if (payload.type === "s.room.create") expectTypeOf(payload.content.creatorId).toEqualTypeOf<string>();
     expectTypeOf(payload.version).toEqualTypeOf<2>();
     expectTypeOf(payload.roomId).toEqualTypeOf<string | undefined>();
-  });
-});
-
-describe("verify and validate in one call", () => {
-  const T0 = Date.parse("2026-11-22T18:00:00Z");
-
-  it("resolves to the typed payload", async () => {
-    const signed = await signWebhook({ payload: full, secret: "s", timestamp: T0 });
-    const payload = await verifyWebhookPayload({ ...signed, secret: "s", now: T0 });
-    expect(payload).toEqual(full);
-    const result = await safeVerifyWebhookPayload({ ...signed, secret: "s", now: T0 });
-    expect(result).toEqual({ ok: true, payload: full, timestamp: new Date(T0) });
-  });
-
-  it("fails with a verification error, or with a payload error when authentic but wrong", async () => {
-    const signed = await signWebhook({ payload: { ...full, version: 3 }, secret: "s", timestamp: T0 });
-    const wrongSecret = await safeVerifyWebhookPayload({ ...signed, secret: "t", now: T0 });
-    expect(wrongSecret.error?.code).toBe("ERR_WEBHOOK_SIGNATURE_MISMATCH");
-    const wrongPayload = await safeVerifyWebhookPayload({ ...signed, secret: "s", now: T0 });
-    expect(wrongPayload.error?.code).toBe("ERR_INVALID_WEBHOOK_PAYLOAD");
-    await expect(verifyWebhookPayload({ ...signed, secret: "s", now: T0 })).rejects.toMatchObject({
-      code: "ERR_INVALID_WEBHOOK_PAYLOAD",
-    });
   });
 });

@@ -49,7 +49,7 @@ export function safeParseWebhookPayload(value: unknown): SafeParseResult<Webhook
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
- * @throws {EventValidationError} when the payload does not match the spec.
+ * @throws {EventValidationError} when the payload does not match the service's description.
  *
  * @example
  * ```ts

@@ -1,6 +1,7 @@
-import { concatBytes, toBase64, toHex, utf8 } from "../internal/bytes.js";
-import { hmacKeys, type WebhookSecret } from "../internal/hmacKeys.js";
+import { concatBytes, toBase64, toBase64Url, toHex, utf8 } from "../internal/bytes.js";
 import { parseRfc3339 } from "../internal/rfc3339.js";
+import { hmacKeys } from "./hmacKeys.js";
+import type { WebhookSecret } from "./WebhookSecret.js";
 
 /**
  * What {@link signWebhook} needs.
@@ -29,11 +30,30 @@ export interface SignWebhookOptions {
    */
   readonly timestamp?: Date | number | string;
   /**
-   * How to write the signature: lowercase hex (128 characters) or padded base64 (88 characters).
-   * @default "hex"
+   * How to write the signature: unpadded base64url (86 characters, `-` and `_`: the service's own
+   * spelling), lowercase hex (128 characters) or padded base64 (88 characters).
+   * @default "base64url"
    */
-  readonly encoding?: "hex" | "base64";
+  readonly encoding?: WebhookSignatureEncoding;
 }
+
+/**
+ * How a signature is written: `"base64url"` (unpadded, 86 characters: the service's own spelling),
+ * `"hex"` (lowercase, 128 characters) or `"base64"` (padded, 88 characters). The verifier accepts
+ * these and uppercase hex.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookSignatureEncoding } from "messaging-events/webhooks";
+ *
+ * const encoding: WebhookSignatureEncoding = "hex";
+ * ```
+ */
+export type WebhookSignatureEncoding = "base64url" | "hex" | "base64";
+
+const encoders = { base64url: toBase64Url, hex: toHex, base64: toBase64 };
 
 /**
  * A signed webhook, ready to send: the exact body and the headers (`content-type`,
@@ -46,7 +66,7 @@ export interface SignWebhookOptions {
  * import { type SignedWebhook, signWebhook } from "messaging-events/webhooks";
  *
  * const signed: SignedWebhook = await signWebhook({ payload: "{}", secret: "s3cr3t" });
- * console.log(signed.headers["service-signature"].length); // 128
+ * console.log(signed.headers["service-signature"].length); // 86
  * ```
  */
 export interface SignedWebhook {
@@ -60,11 +80,11 @@ export interface SignedWebhook {
   };
 }
 
-/** @internal Signs with an imported key: the HMAC-SHA-512 of `<timestamp>:<body>` (spec 6.3, rulings 17, 18). */
+/** @internal Signs with an imported key: the HMAC-SHA-512 of `<timestamp>:<body>`. */
 export async function signWithKey(
   key: CryptoKey,
   options: Omit<SignWebhookOptions, "secret">,
-  defaultEncoding: "hex" | "base64" = "hex",
+  defaultEncoding: WebhookSignatureEncoding = "base64url",
 ): Promise<SignedWebhook> {
   const { payload, timestamp = new Date(), encoding = defaultEncoding } = options;
   const body = typeof payload === "string" ? payload : JSON.stringify(payload);
@@ -77,8 +97,8 @@ export async function signWithKey(
   const time = typeof timestamp === "string" ? timestamp : date.toISOString();
   if (parseRfc3339(time) === undefined)
     throw new TypeError("signWebhook: the timestamp must be a valid date or an RFC 3339 string");
-  if (encoding !== "hex" && encoding !== "base64")
-    throw new TypeError('signWebhook: encoding must be "hex" or "base64"');
+  const encode = Object.hasOwn(encoders, encoding) && encoders[encoding as WebhookSignatureEncoding];
+  if (!encode) throw new TypeError('signWebhook: encoding must be "base64url", "hex" or "base64"');
   const mac = new Uint8Array(
     await crypto.subtle.sign("HMAC", key, concatBytes(utf8(`${time}:`), utf8(body))),
   );
@@ -87,7 +107,7 @@ export async function signWithKey(
     headers: {
       "content-type": "application/json",
       "service-timestamp": time,
-      "service-signature": encoding === "hex" ? toHex(mac) : toBase64(mac),
+      "service-signature": encode(mac),
     },
   };
 }
@@ -104,9 +124,9 @@ export function signingKey(secret: unknown): Promise<CryptoKey> {
 }
 
 /**
- * Signs a webhook the way the service does (spec 6.3, rulings 17 and 18): the HMAC-SHA-512 of
- * `<service-timestamp>:<body>` with the secret, written as lowercase hex (or base64 on request),
- * the timestamp written by `Date.prototype.toISOString()`. Resolves to the body and headers to send.
+ * Signs a webhook the way the service does: the HMAC-SHA-512 of `<service-timestamp>:<body>` with
+ * the secret, written as unpadded base64url as the service writes it (lowercase hex or padded
+ * base64 on request), the timestamp written by `Date.prototype.toISOString()`. Resolves to the body and headers to send.
  * Rejects with a `TypeError` for an empty secret, an invalid timestamp or a payload that JSON cannot
  * carry.
  *

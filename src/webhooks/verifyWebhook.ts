@@ -1,59 +1,116 @@
-import type { WebhookSecret } from "../internal/hmacKeys.js";
-import { hmacKeys } from "../internal/hmacKeys.js";
+import type { EventValidationError } from "../events/EventValidationError.js";
+import { hmacKeys } from "./hmacKeys.js";
+import { safeParseWebhookPayload } from "./parseWebhookPayload.js";
+import type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
 import {
-  type SafeVerifyWebhookResult,
-  settle,
+  asVerificationError,
+  optionsObject,
+  type VerifiedWebhookSignature,
   verifySignedWebhook,
-  type WebhookBody,
-  type WebhookHeaders,
-} from "../internal/verifySignedWebhook.js";
-
-export type { SafeVerifyWebhookResult, WebhookBody, WebhookHeaders, WebhookSecret };
+} from "./verifySignedWebhook.js";
+import type { WebhookVerificationError } from "./WebhookVerificationError.js";
+import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
- * What {@link verifyWebhook} needs: the raw body and the headers exactly as received, and the
- * signing secret (or several, during a rotation: any one may match).
+ * The result of {@link safeVerifyWebhook} and of every other `safeVerify…`: the typed payload, the
+ * signed time and the signature as lowercase hex of the MAC (to de-duplicate replays), or the
+ * error. The error is a `WebhookVerificationError` (see its `kind`: `"configuration"`, answer 500;
+ * `"authentication"`, answer 401) or an `EventValidationError` with code
+ * `ERR_INVALID_WEBHOOK_PAYLOAD` (authentic, but not a payload the service describes: answer 400).
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
  * @example
  * ```ts
- * import type { VerifyWebhookOptions } from "messaging-events/webhooks";
+ * import { isWebhookVerificationError, type SafeVerifyWebhookResult } from "messaging-events/webhooks";
  *
- * const options: VerifyWebhookOptions = {
- *   body: '{"type":"s.room.close","version":2,"content":{}}',
- *   headers: { "service-timestamp": "2026-11-22T18:00:00.000Z", "service-signature": "…" },
- *   secret: ["new-secret", "old-secret"],
- *   toleranceSeconds: 60,
- * };
+ * function statusOf(result: SafeVerifyWebhookResult): number {
+ *   if (result.ok) return 204;
+ *   // Authentic, but not a payload the service describes.
+ *   if (!isWebhookVerificationError(result.error)) return 400;
+ *   return result.error.kind === "configuration" ? 500 : 401;
+ * }
  * ```
  */
-export interface VerifyWebhookOptions {
-  /** The raw request body, exactly as received: never re-serialise it (ruling 19). */
-  readonly body: WebhookBody;
-  /** The request headers; names are matched case-insensitively. */
-  readonly headers: WebhookHeaders;
-  /** The signing secret, or a list of secrets of which any one may match (rotation). */
-  readonly secret: WebhookSecret | readonly WebhookSecret[];
-  /**
-   * How far `service-timestamp` may lie from `now`, in either direction, in seconds.
-   * @default 300
-   */
-  readonly toleranceSeconds?: number;
-  /**
-   * The current time, for tests and replays.
-   * @default Date.now()
-   */
-  readonly now?: Date | number;
+export type SafeVerifyWebhookResult =
+  | {
+      readonly ok: true;
+      /** The validated payload: narrow it on `type`. */
+      readonly payload: WebhookPayload;
+      /** The time in `service-timestamp`. */
+      readonly timestamp: Date;
+      /** The MAC as 128 lowercase hex digits, whichever accepted spelling the header used. */
+      readonly signature: string;
+      readonly error?: undefined;
+    }
+  | {
+      readonly ok: false;
+      readonly error: WebhookVerificationError | EventValidationError;
+      readonly payload?: undefined;
+      readonly timestamp?: undefined;
+      readonly signature?: undefined;
+    };
+
+/** @internal Validates what a verification resolved to; the result, never a rejection. */
+export async function validateVerified(
+  verification: () => Promise<VerifiedWebhookSignature>,
+): Promise<SafeVerifyWebhookResult> {
+  let verified: VerifiedWebhookSignature;
+  try {
+    verified = await verification();
+  } catch (cause) {
+    return { ok: false, error: asVerificationError(cause) };
+  }
+  const parsed = safeParseWebhookPayload(verified.payload);
+  return parsed.success
+    ? { ok: true, payload: parsed.data, timestamp: verified.timestamp, signature: verified.signature }
+    : { ok: false, error: parsed.error };
+}
+
+/** @internal The payload of a successful result, or its error thrown. */
+export function payloadOf(result: SafeVerifyWebhookResult): WebhookPayload {
+  if (!result.ok) throw result.error;
+  return result.payload;
+}
+
+const usage = "pass one options object: verifyWebhook({ body, headers, secret })";
+
+/**
+ * Like {@link verifyWebhook}, but resolves to `{ ok: true, payload, timestamp, signature }` or
+ * `{ ok: false, error }` and never rejects, whatever it is given. `signature` is the MAC as
+ * lowercase hex: the same value for every accepted spelling, to de-duplicate replays inside the
+ * time window.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { safeVerifyWebhook, signWebhook } from "messaging-events/webhooks";
+ *
+ * const signed = await signWebhook({ payload: { type: "s.room.create", version: 2, content: { creatorId: "user-7" } }, secret: "s3cr3t" });
+ * const result = await safeVerifyWebhook({ ...signed, secret: "s3cr3t" });
+ * if (result.ok && result.payload.type === "s.room.create") console.log(result.payload.content.creatorId);
+ * if (!result.ok) console.log(result.error.code, result.error.message);
+ * ```
+ */
+export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVerifyWebhookResult> {
+  return validateVerified(async () => {
+    const input = optionsObject(options, usage);
+    return verifySignedWebhook(input, hmacKeys(input.secret));
+  });
 }
 
 /**
- * Verifies a signed webhook and resolves to its parsed JSON payload, or rejects with a
- * {@link WebhookVerificationError} whose `code` says why. It checks that both headers are there,
- * that `service-timestamp` is an RFC 3339 date-time within `toleranceSeconds` of now (300 s by
- * default, both ways), and that `service-signature` (hex or base64) is the HMAC-SHA-512 of
- * `<service-timestamp>:<raw body>` under one of the secrets, with `crypto.subtle.verify`; only
- * then does it parse the body. Keys are imported once per secret and cached.
+ * Verifies a signed webhook and validates its payload: resolves to the typed
+ * {@link WebhookPayload}, which narrows on `type`. It checks that both headers are there, that
+ * `service-timestamp` is an RFC 3339 date-time within `toleranceSeconds` of now (300 s by default,
+ * both ways), that `service-signature` (lowercase or uppercase hex, base64 or base64url) is the
+ * HMAC-SHA-512 of `<service-timestamp>:<raw body>` under one of the secrets (with
+ * `crypto.subtle.verify`), and only then decodes and parses the body and validates it. Rejects with
+ * a `WebhookVerificationError` (its `kind` tells a configuration error, answer 500, from a refused
+ * request, answer 401) or an `EventValidationError` with code `ERR_INVALID_WEBHOOK_PAYLOAD`
+ * (authentic, but not a payload the service describes). Keys are imported once per secret and
+ * cached. For a Fetch `Request`, use `verifyWebhookRequest`, which caps the body's size.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -61,29 +118,14 @@ export interface VerifyWebhookOptions {
  * ```ts
  * import { signWebhook, verifyWebhook } from "messaging-events/webhooks";
  *
- * const { body, headers } = await signWebhook({ payload: { type: "s.room.close", version: 2, content: {} }, secret: "s3cr3t" });
+ * const { body, headers } = await signWebhook({
+ *   payload: { type: "s.message.text", version: 2, content: { body: "Hello" }, roomId: "room-42" },
+ *   secret: "s3cr3t",
+ * });
  * const payload = await verifyWebhook({ body, headers, secret: "s3cr3t" });
- * console.log(payload); // { type: "s.room.close", version: 2, content: {} }
+ * if (payload.type === "s.message.text") console.log(payload.content.body, payload.roomId);
  * ```
  */
-export async function verifyWebhook(options: VerifyWebhookOptions): Promise<unknown> {
-  return (await verifySignedWebhook(options ?? {}, hmacKeys(options?.secret))).payload;
-}
-
-/**
- * Like {@link verifyWebhook}, but resolves to `{ ok: true, payload, timestamp }` or
- * `{ ok: false, error }` and never rejects, whatever it is given.
- *
- * Exported from `messaging-events/webhooks` and `messaging-events`.
- *
- * @example
- * ```ts
- * import { safeVerifyWebhook } from "messaging-events/webhooks";
- *
- * const result = await safeVerifyWebhook({ body: "{}", headers: new Headers(), secret: "s3cr3t" });
- * if (!result.ok) console.log(result.error.code, result.error.message); // ERR_WEBHOOK_HEADER_MISSING …
- * ```
- */
-export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVerifyWebhookResult> {
-  return settle(() => verifySignedWebhook(options ?? {}, hmacKeys(options?.secret)));
+export async function verifyWebhook(options: VerifyWebhookOptions): Promise<WebhookPayload> {
+  return payloadOf(await safeVerifyWebhook(options));
 }

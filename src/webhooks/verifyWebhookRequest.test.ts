@@ -3,45 +3,81 @@ import {
   createWebhookRequest,
   createWebhookSigner,
   createWebhookVerifier,
+  safeVerifyWebhookRequest,
   signWebhook,
   verifyWebhookRequest,
 } from "./index.js";
 
 const secret = "whsec_fetch";
 const payload = { type: "s.room.create", version: 2, content: { creatorId: "user-7" } };
+const signed = await signWebhook({ payload, secret });
 
-describe("Fetch API helpers", () => {
-  it("createWebhookRequest builds a signed POST that verifyWebhookRequest accepts", async () => {
+/** A POST whose body is the given stream, with the signed headers. */
+const streaming = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = signed.headers) =>
+  new Request("http://localhost/hooks", { method: "POST", headers, body, duplex: "half" } as RequestInit);
+
+/** A stream that never ends: 64 KB chunks for as long as it is read; counts what it gave. */
+function endless() {
+  const state = { pulled: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      state.pulled += 65_536;
+      controller.enqueue(new Uint8Array(65_536).fill(0x20));
+    },
+    cancel() {
+      state.cancelled = true;
+    },
+  });
+  return { stream, state };
+}
+
+describe("verifyWebhookRequest", () => {
+  it("createWebhookRequest builds a signed POST that verifyWebhookRequest accepts, typed", async () => {
     const request = await createWebhookRequest("https://receiver.example/hooks", { payload, secret });
     expect(request.method).toBe("POST");
     expect(request.headers.get("content-type")).toBe("application/json");
-    expect(request.headers.get("service-signature")).toMatch(/^[0-9a-f]{128}$/);
-    expect(await verifyWebhookRequest(request, { secret })).toEqual(payload);
+    expect(request.headers.get("service-signature")).toMatch(/^[\w-]{86}$/);
+    const verified = await verifyWebhookRequest(request, { secret });
+    expect(verified).toEqual(payload);
+    expect(verified.type === "s.room.create" && verified.content.creatorId).toBe("user-7");
   });
 
   it("reads the raw bytes: a request built from the signed body verifies", async () => {
-    const { body, headers } = await signWebhook({
+    const again = await signWebhook({
       payload: '{"type":"s.room.close","version":2,"content":{}}\r\n',
       secret,
     });
     const request = new Request("http://localhost/hooks", {
       method: "POST",
-      headers,
-      body: new TextEncoder().encode(body),
+      headers: again.headers,
+      body: new TextEncoder().encode(again.body),
     });
-    expect(await verifyWebhookRequest(request, { secret })).toEqual({
-      type: "s.room.close",
-      version: 2,
-      content: {},
-    });
+    const result = await safeVerifyWebhookRequest(request, { secret });
+    expect(result).toMatchObject({ ok: true, payload: { type: "s.room.close", version: 2, content: {} } });
+    expect(result.signature).toMatch(/^[0-9a-f]{128}$/);
   });
 
-  it("says so when the body was already read", async () => {
-    const request = await createWebhookRequest("http://localhost/hooks", { payload, secret });
-    await request.json();
-    await expect(verifyWebhookRequest(request, { secret })).rejects.toMatchObject({
-      code: "ERR_WEBHOOK_BODY_USED",
+  it("reads a body that arrives in many chunks", async () => {
+    const bytes = new TextEncoder().encode(signed.body);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 7) controller.enqueue(bytes.slice(i, i + 7));
+        controller.close();
+      },
     });
+    expect(await verifyWebhookRequest(streaming(body), { secret })).toEqual(payload);
+  });
+
+  it("says so when the body was already read, or is locked", async () => {
+    const read = await createWebhookRequest("http://localhost/hooks", { payload, secret });
+    await read.json();
+    const locked = await createWebhookRequest("http://localhost/hooks", { payload, secret });
+    locked.body!.getReader();
+    for (const request of [read, locked]) {
+      const result = await safeVerifyWebhookRequest(request, { secret });
+      expect(result.error?.code).toBe("ERR_WEBHOOK_BODY_USED");
+      expect(result.error?.message).toMatch(/already read: verify the request before parsing it/);
+    }
   });
 
   it("rejects a tampered request with the right code", async () => {
@@ -58,9 +94,127 @@ describe("Fetch API helpers", () => {
     });
   });
 
-  it("the signer and the verifier work on requests too", async () => {
+  it("an authentic payload that is not a webhook payload is an EventValidationError", async () => {
+    const request = await createWebhookRequest("http://localhost/hooks", {
+      payload: { type: "s.room.create", version: 1, content: {} },
+      secret,
+    });
+    const result = await safeVerifyWebhookRequest(request, { secret });
+    expect(result.error?.name).toBe("EventValidationError");
+    expect(result.error?.code).toBe("ERR_INVALID_WEBHOOK_PAYLOAD");
+  });
+});
+
+describe("limits: maxBodyBytes, abort, and options before the body", () => {
+  it("stops reading a never-ending body at the cap (1 MiB by default) and cancels the stream", async () => {
+    const { stream, state } = endless();
+    const result = await safeVerifyWebhookRequest(streaming(stream), { secret });
+    expect(result.error?.code).toBe("ERR_WEBHOOK_BODY_TOO_LARGE");
+    expect(result.error?.message).toMatch(/maxBodyBytes \(1048576 bytes\)/);
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(1_048_576 + 4 * 65_536);
+  });
+
+  it("takes a smaller or larger cap", async () => {
+    const small = await safeVerifyWebhookRequest(
+      await createWebhookRequest("http://localhost/hooks", { payload, secret }),
+      { secret, maxBodyBytes: 10 },
+    );
+    expect(small.error?.code).toBe("ERR_WEBHOOK_BODY_TOO_LARGE");
+    const { stream, state } = endless();
+    const large = await safeVerifyWebhookRequest(streaming(stream), { secret, maxBodyBytes: 3_000_000 });
+    expect(large.error?.code).toBe("ERR_WEBHOOK_BODY_TOO_LARGE");
+    expect(state.pulled).toBeGreaterThan(3_000_000);
+    const exact = new TextEncoder().encode(signed.body).length;
+    const fits = await safeVerifyWebhookRequest(
+      await createWebhookRequest("http://localhost/hooks", { payload, secret }),
+      { secret, maxBodyBytes: exact },
+    );
+    expect(fits.ok).toBe(true);
+  });
+
+  it("refuses a Content-Length above the cap without reading", async () => {
+    const { stream, state } = endless();
+    const request = streaming(stream, { ...signed.headers, "content-length": "2000000" });
+    const result = await safeVerifyWebhookRequest(request, { secret });
+    expect(result.error?.code).toBe("ERR_WEBHOOK_BODY_TOO_LARGE");
+    expect(state.pulled).toBeLessThanOrEqual(65_536);
+    expect(request.bodyUsed).toBe(false);
+  });
+
+  it("honours an abort signal while a silent body is read", async () => {
+    let cancelled = false;
+    const silent = new ReadableStream<Uint8Array>({
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const controller = new AbortController();
+    const pending = safeVerifyWebhookRequest(streaming(silent), { secret, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("client went away")), 20);
+    const result = await pending;
+    expect(result.error?.code).toBe("ERR_WEBHOOK_ABORTED");
+    expect((result.error?.cause as Error | undefined)?.message).toBe("client went away");
+    expect(cancelled).toBe(true);
+    const already = await safeVerifyWebhookRequest(streaming(endless().stream), {
+      secret,
+      signal: AbortSignal.abort(),
+    });
+    expect(already.error?.code).toBe("ERR_WEBHOOK_ABORTED");
+  });
+
+  it("a body stream that errors is ABORTED, with the stream's error as the cause", async () => {
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.error(new Error("connection reset"));
+      },
+    });
+    const result = await safeVerifyWebhookRequest(streaming(failing), { secret });
+    expect(result.error?.code).toBe("ERR_WEBHOOK_ABORTED");
+    expect((result.error?.cause as Error | undefined)?.message).toBe("connection reset");
+  });
+
+  it.each([
+    ["an empty secret", { secret: "" }, "ERR_WEBHOOK_SECRET_INVALID"],
+    ["a negative tolerance", { secret, toleranceSeconds: -1 }, "ERR_WEBHOOK_INVALID_INPUT"],
+    ["a bad maxBodyBytes", { secret, maxBodyBytes: Number.NaN }, "ERR_WEBHOOK_INVALID_INPUT"],
+    ["a bad signal", { secret, signal: "soon" }, "ERR_WEBHOOK_INVALID_INPUT"],
+    ["a missing header", { secret, headers: {} }, "ERR_WEBHOOK_HEADER_MISSING"],
+  ])("checks %s before the body is touched", async (_name, options, code) => {
+    const { stream, state } = endless();
+    const request = streaming(stream, "headers" in options ? {} : signed.headers);
+    const result = await safeVerifyWebhookRequest(request, options as never);
+    expect(result.error?.code).toBe(code);
+    expect(request.bodyUsed).toBe(false);
+    expect(state.pulled).toBeLessThanOrEqual(65_536);
+  });
+
+  it("a secret in place of the options says how to call it", async () => {
+    const request = await createWebhookRequest("http://localhost/hooks", { payload, secret });
+    for (const options of ["k", undefined, new TextEncoder().encode("k"), {}]) {
+      const result = await safeVerifyWebhookRequest(request, options as never);
+      expect(result.error?.code).toBe("ERR_WEBHOOK_INVALID_INPUT");
+      expect(result.error?.message).toBe(
+        "pass the options as an object: verifyWebhookRequest(request, { secret })",
+      );
+    }
+    expect(request.bodyUsed).toBe(false);
+  });
+
+  it("something other than a Fetch Request says what to use instead", async () => {
+    const nodeLike = { headers: { ...signed.headers }, body: signed.body, method: "POST" };
+    const result = await safeVerifyWebhookRequest(nodeLike as never, { secret });
+    expect(result.error?.code).toBe("ERR_WEBHOOK_INVALID_INPUT");
+    expect(result.error?.message).toMatch(
+      /^request is an object, not a Fetch Request: .*verifyWebhook\(\{ body, headers, secret \}\)/,
+    );
+  });
+});
+
+describe("the signer and the verifier work on requests too", () => {
+  it("verifyRequest and safeVerifyRequest, with the verifier's cap", async () => {
     const signer = createWebhookSigner({ secret });
-    const verifier = createWebhookVerifier({ secret });
+    const verifier = createWebhookVerifier({ secret, maxBodyBytes: 4096 });
     const request = await signer.createRequest(new URL("http://localhost/hooks"), { payload });
     expect(await verifier.verifyRequest(request)).toEqual(payload);
     const late = await signer.createRequest("http://localhost/hooks", {
@@ -74,6 +228,12 @@ describe("Fetch API helpers", () => {
       payload,
       timestamp: Date.now() - 400_000,
     });
-    expect(await verifier.verifyRequest(lateAgain, { now: Date.now() - 400_000 })).toEqual(payload);
+    const result = await verifier.safeVerifyRequest(lateAgain, { now: Date.now() - 400_000 });
+    expect(result.ok && result.payload.type).toBe("s.room.create");
+    const { stream, state } = endless();
+    expect((await verifier.safeVerifyRequest(streaming(stream))).error?.code).toBe(
+      "ERR_WEBHOOK_BODY_TOO_LARGE",
+    );
+    expect(state.cancelled).toBe(true);
   });
 });

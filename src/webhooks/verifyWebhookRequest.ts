@@ -1,11 +1,13 @@
-import { hmacKeys } from "../internal/hmacKeys.js";
-import { settle, verifySignedWebhook } from "../internal/verifySignedWebhook.js";
-import type { VerifyWebhookOptions } from "./verifyWebhook.js";
-import { WebhookVerificationError } from "./WebhookVerificationError.js";
+import { hmacKeys } from "./hmacKeys.js";
+import type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
+import { verifySignedRequest } from "./verifySignedRequest.js";
+import { optionsObject } from "./verifySignedWebhook.js";
+import { payloadOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
+import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
  * The options of {@link verifyWebhookRequest}: those of `verifyWebhook` without `body` and
- * `headers`, which come from the request.
+ * `headers`, which come from the request, plus a cap on the body and an abort signal.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -13,27 +15,58 @@ import { WebhookVerificationError } from "./WebhookVerificationError.js";
  * ```ts
  * import type { VerifyWebhookRequestOptions } from "messaging-events/webhooks";
  *
- * const options: VerifyWebhookRequestOptions = { secret: "s3cr3t", toleranceSeconds: 120 };
+ * const options: VerifyWebhookRequestOptions = { secret: "s3cr3t", toleranceSeconds: 120, maxBodyBytes: 65_536 };
  * ```
  */
-export type VerifyWebhookRequestOptions = Omit<VerifyWebhookOptions, "body" | "headers">;
+export interface VerifyWebhookRequestOptions extends Omit<VerifyWebhookOptions, "body" | "headers"> {
+  /**
+   * The largest body read, in bytes: a larger `Content-Length` is refused without reading, and
+   * reading stops (the stream is cancelled) as soon as the body passes it, with code
+   * `ERR_WEBHOOK_BODY_TOO_LARGE`.
+   * @default 1_048_576 (1 MiB)
+   */
+  readonly maxBodyBytes?: number;
+  /** Aborts reading the body (`ERR_WEBHOOK_ABORTED`), for a time-out: `AbortSignal.timeout(10_000)`. */
+  readonly signal?: AbortSignal;
+}
 
-/** @internal Reads a Fetch request's raw body once, for verification. */
-export async function readRequestBody(request: Request): Promise<Uint8Array> {
-  if (request.bodyUsed) {
-    throw new WebhookVerificationError(
-      "ERR_WEBHOOK_BODY_USED",
-      "the request body was already read: verify the request before parsing it (or pass the raw text to verifyWebhook)",
-    );
-  }
-  return new Uint8Array(await request.arrayBuffer());
+const usage = "pass the options as an object: verifyWebhookRequest(request, { secret })";
+
+/**
+ * Like {@link verifyWebhookRequest}, but resolves to `{ ok: true, payload, timestamp, signature }`
+ * or `{ ok: false, error }` and never rejects, whatever it is given.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookRequest, safeVerifyWebhookRequest } from "messaging-events/webhooks";
+ *
+ * const request = await createWebhookRequest("https://example.com/hooks", {
+ *   payload: { type: "s.room.close", version: 2, content: {} },
+ *   secret: "s3cr3t",
+ * });
+ * const result = await safeVerifyWebhookRequest(request, { secret: "s3cr3t" });
+ * console.log(result.ok ? result.payload.type : result.error.code); // "s.room.close"
+ * ```
+ */
+export function safeVerifyWebhookRequest(
+  request: Request,
+  options: VerifyWebhookRequestOptions,
+): Promise<SafeVerifyWebhookResult> {
+  return validateVerified(async () => {
+    const input = optionsObject(options, usage, ["secret"]);
+    return verifySignedRequest(request, input, hmacKeys(input.secret));
+  });
 }
 
 /**
  * Verifies a webhook that arrives as a Fetch API `Request` (Cloudflare Workers, Deno, Bun, Next.js
- * route handlers, Hono's `c.req.raw`): reads the raw body once, verifies it with the request's
- * headers, and resolves to the parsed payload. Rejects with a {@link WebhookVerificationError}, with
- * code `ERR_WEBHOOK_BODY_USED` if the body was already consumed.
+ * route handlers, Hono's `c.req.raw`) and validates its payload: resolves to the typed
+ * {@link WebhookPayload}, which narrows on `type`. Checks the options, then the headers, then reads
+ * the body once, chunk by chunk, up to `maxBodyBytes` (1 MiB by default), then verifies it as
+ * `verifyWebhook` does. Rejects with a `WebhookVerificationError` (`ERR_WEBHOOK_BODY_USED` if the
+ * body was already read, `ERR_WEBHOOK_BODY_TOO_LARGE` past the cap) or an `EventValidationError`.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -42,22 +75,16 @@ export async function readRequestBody(request: Request): Promise<Uint8Array> {
  * import { createWebhookRequest, verifyWebhookRequest } from "messaging-events/webhooks";
  *
  * const request = await createWebhookRequest("https://example.com/hooks", {
- *   payload: { type: "s.room.close", version: 2, content: {} },
+ *   payload: { type: "s.room.create", version: 2, content: { creatorId: "user-7" } },
  *   secret: "s3cr3t",
  * });
  * const payload = await verifyWebhookRequest(request, { secret: "s3cr3t" });
+ * if (payload.type === "s.room.create") console.log(payload.content.creatorId); // "user-7"
  * ```
  */
 export async function verifyWebhookRequest(
   request: Request,
   options: VerifyWebhookRequestOptions,
-): Promise<unknown> {
-  const result = await settle(async () =>
-    verifySignedWebhook(
-      { ...options, body: await readRequestBody(request), headers: request.headers },
-      hmacKeys(options?.secret),
-    ),
-  );
-  if (!result.ok) throw result.error;
-  return result.payload;
+): Promise<WebhookPayload> {
+  return payloadOf(await safeVerifyWebhookRequest(request, options));
 }

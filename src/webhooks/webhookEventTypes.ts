@@ -1,6 +1,6 @@
 /**
- * The seven event types the service sends as webhooks (spec 6.2). `s.message.delete` is a webhook
- * type only; the spec does not show its content, so any JSON value is accepted (ruling 21).
+ * The seven event types the service sends as webhooks. `s.message.delete` is a webhook
+ * type only; the service does not describe its content, so any JSON value is accepted.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *

@@ -20,10 +20,10 @@ const webhookContentSchemas = {
   "s.room.close": roomCloseContent,
 };
 
-/** A recipient: `id` required, `externalId` optional; members the spec does not list are kept. */
+/** A recipient: `id` required, `externalId` optional; members the service does not list are kept. */
 const recipient = /* @__PURE__ */ z.looseObject({ id: z.string(), externalId: z.optional(z.string()) });
 
-/** The optional members of every payload (spec 6.2). */
+/** The optional members of every payload. */
 const optionalMembers = {
   roomId: /* @__PURE__ */ z.optional(z.string()),
   senderId: /* @__PURE__ */ z.optional(z.string()),
@@ -89,11 +89,11 @@ function buildWebhookPayloadSchema() {
 }
 
 /**
- * The schema of a webhook payload (spec 6.2, ruling 21): a discriminated union on `type` over the
+ * The schema of a webhook payload: a discriminated union on `type` over the
  * seven webhook types; `version` must be the number 2; `content` is checked against that type's
  * content schema (any JSON value for `s.message.delete`); the optional members `roomId`,
  * `senderId`, `senderExternalId`, `recipients` (each with an `id`), `referenceId`, `livechatId` and
- * `preconditions` are checked when present; members the spec does not list are accepted and kept.
+ * `preconditions` are checked when present; members the service does not list are accepted and kept.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *

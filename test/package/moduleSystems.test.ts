@@ -20,7 +20,7 @@ if (jsonapi.createEventDocument({ type: "s.room.close", content: {} }).data.type
 if (!idempotency.isValidIdempotencyKey(idempotency.createIdempotencyKey())) throw new Error("idempotency");
 if (typeof client.createEventsClient({ baseUrl: "http://x", credentials: "c" }).createEvent !== "function") throw new Error("client");
 const signed = await webhooks.signWebhook({ payload: { a: 1 }, secret: "s" });
-if ((await webhooks.verifyWebhook({ ...signed, secret: "s" })).a !== 1) throw new Error("webhooks");
+if ((await webhooks.verifyWebhookSignature({ ...signed, secret: "s" })).payload.a !== 1) throw new Error("webhooks");
 const ok = events.safeParseEventContent("s.timer", { status: "RUNNING", expires: "2026-11-22T18:00:00Z" });
 const bad = all.safeParseEventContent("s.form", { formId: "" });
 console.log(JSON.stringify([events.eventTypes.length, ok.success, bad.error.code, bad.error.issues[0].pointer,

@@ -24,9 +24,9 @@ import {
 import * as webhooksModule from "messaging-events/webhooks";
 import {
   createWebhookRequest,
-  safeVerifyWebhook,
+  safeVerifyWebhookSignature,
   signWebhook,
-  verifyWebhookPayload,
+  verifyWebhook,
   verifyWebhookRequest,
 } from "messaging-events/webhooks";
 import vectorFile from "../webhooks/vectors.json" with { type: "json" };
@@ -74,10 +74,12 @@ const checks = {
     );
   },
 
-  async "webhook vectors (hex, base64, tamper)"() {
+  async "webhook vectors (base64url, hex, base64, tamper)"() {
     for (const vector of vectorFile.vectors) {
       const secret = secretOf(vector);
-      const hex = await signWebhook({ payload: vector.body, secret, timestamp: vector.timestamp });
+      const plain = await signWebhook({ payload: vector.body, secret, timestamp: vector.timestamp });
+      assert(plain.headers["service-signature"] === vector.base64url, `${vector.name}: base64url by default`);
+      const hex = await signWebhook({ payload: vector.body, secret, timestamp: vector.timestamp, encoding: "hex" });
       assert(hex.headers["service-signature"] === vector.hex, `${vector.name}: hex signature`);
       const b64 = await signWebhook({
         payload: vector.body,
@@ -87,8 +89,8 @@ const checks = {
       });
       assert(b64.headers["service-signature"] === vector.base64, `${vector.name}: base64 signature`);
       const now = Date.parse(vector.timestamp);
-      for (const signature of [vector.hex, vector.base64]) {
-        const result = await safeVerifyWebhook({
+      for (const signature of [vector.base64url, vector.hex, vector.hex.toUpperCase(), vector.base64]) {
+        const result = await safeVerifyWebhookSignature({
           body: new TextEncoder().encode(vector.body),
           headers: { "Service-Timestamp": vector.timestamp, "Service-Signature": signature },
           secret,
@@ -99,8 +101,9 @@ const checks = {
           result.error?.code === expected,
           `${vector.name}: verify ${signature.length} chars gave ${result.error?.code}`,
         );
+        if (result.ok) assert(result.signature === vector.hex, `${vector.name}: normalised signature`);
       }
-      const tampered = await safeVerifyWebhook({
+      const tampered = await safeVerifyWebhookSignature({
         body: `${vector.body} `,
         headers: { "service-timestamp": vector.timestamp, "service-signature": vector.hex },
         secret,
@@ -119,12 +122,12 @@ const checks = {
     const verified = await verifyWebhookRequest(request, { secret: "s3cr3t" });
     assert(verified.content.body === "Grüße 👋", "verifyWebhookRequest payload");
     const signed = await signWebhook({ payload, secret: "s3cr3t" });
-    const typed = await verifyWebhookPayload({
+    const typed = await verifyWebhook({
       ...signed,
       headers: new Headers(signed.headers),
       secret: "s3cr3t",
     });
-    assert(typed.type === "s.message.text" && typed.roomId === "room-42", "verifyWebhookPayload");
+    assert(typed.type === "s.message.text" && typed.roomId === "room-42", "verifyWebhook");
   },
 
   async "JSON:API documents and errors"() {
@@ -135,8 +138,9 @@ const checks = {
     });
     const parsed = parseEventDocument(JSON.parse(JSON.stringify(document)));
     assert(parsed.data.attributes.content.value === true, "round trip");
+    assert(parsed.data.attributes.eventType === "s.room.pin", "event type attribute");
     const failure = safeParseEventDocument({
-      data: { type: "events", attributes: { type: "s.form", content: { formId: "" } } },
+      data: { type: "events", attributes: { eventType: "s.form", content: { formId: "" } } },
     });
     const errors = toJsonApiErrors(failure.error).errors;
     assert(
@@ -144,6 +148,45 @@ const checks = {
       "error document",
     );
     assert(isValidIdempotencyKey(createIdempotencyKey()), "idempotency key");
+    assert(!isValidIdempotencyKey("k1, k2"), "a joined header is no key");
+  },
+
+  async "hostile input"() {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const trap = new Proxy({}, { getPrototypeOf() { throw new Error("trap"); } });
+    for (const value of [proxy, trap]) {
+      assert(safeParseEventContent("s.delete", value).success === false, "proxy content");
+      assert(safeParseEventDocument(value).success === false, "proxy document");
+      assert(toJsonApiErrors(value).errors[0].status === "500", "proxy error");
+    }
+    const flood = safeParseEventContent("s.message.action", { type: "text", body: "x", writeable: Array(2e5).fill(0) });
+    assert(flood.error.issues.length === 100 && flood.error.omittedIssues === 199_900, "issues capped");
+    assert(JSON.stringify(toJsonApiErrors(flood.error)).length <= 65_536, "error document bounded");
+    const sparse = [];
+    sparse.length = 2 ** 32 - 1;
+    assert(safeParseEventContent("s.delete", sparse).error.issues[0].code === "too_many_nodes", "node limit");
+  },
+
+  async "client never follows redirects"() {
+    let calls = 0;
+    let redirect;
+    const client = createEventsClient({
+      baseUrl: "https://service.example/v1",
+      credentials: "Bearer t",
+      fetch: async (_url, init) => {
+        calls++;
+        redirect = init.redirect;
+        return new Response(null, { status: 307, headers: { location: "https://elsewhere.example/" } });
+      },
+    });
+    let code;
+    try {
+      await client.createEvent({ type: "s.room.close", content: {} });
+    } catch (error) {
+      code = error.code;
+    }
+    assert(code === "ERR_EVENTS_REDIRECT" && calls === 1 && redirect === "manual", "redirect refused");
   },
 
   async "client (in-process fetch)"() {

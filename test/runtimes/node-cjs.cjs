@@ -29,7 +29,7 @@ async function main() {
       payload: { type: "s.room.close", version: 2, content: {} },
       secret: "s",
     });
-    const payload = await root.verifyWebhookPayload({ ...signed, secret: "s" });
+    const payload = await root.verifyWebhook({ ...signed, secret: "s" });
     if (payload.type !== "s.room.close") throw new Error("payload");
     const tampered = await root.safeVerifyWebhook({ ...signed, body: `${signed.body} `, secret: "s" });
     if (tampered.error.code !== "ERR_WEBHOOK_SIGNATURE_MISMATCH") throw new Error("tamper accepted");

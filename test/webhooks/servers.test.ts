@@ -1,7 +1,8 @@
 /**
  * Real servers on loopback receive a signed POST and verify it, the way the README's cookbook
  * wires them: Express with express.raw, Hono, and plain node:http. A JSON body parser that consumed
- * the raw body gets the clear error.
+ * the raw body, or a raw parser that skipped the request's content type, gets the clear error and a
+ * 500 (a configuration error), not a 401.
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -13,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createWebhookVerifier,
   isWebhookVerificationError,
-  parseWebhookPayload,
   signWebhook,
   verifyWebhook,
 } from "../../src/webhooks/index.js";
@@ -22,10 +22,13 @@ const secret = "whsec_servers";
 const payload = { type: "s.message.text", version: 2, content: { body: "Grüße 👋" }, roomId: "room-42" };
 const verifier = createWebhookVerifier({ secret });
 
-/** What every receiver answers: 200 with the type, or 401 with the code. */
+/** What every receiver answers: 200 with the type, 401 for a refused request, 500 for a wiring mistake. */
 const reply = (error: unknown) =>
   isWebhookVerificationError(error)
-    ? { status: 401, body: { code: error.code, message: error.message } }
+    ? {
+        status: error.kind === "configuration" ? 500 : 401,
+        body: { code: error.code, message: error.message },
+      }
     : { status: 500, body: { code: "UNEXPECTED" } };
 
 const servers: Server[] = [];
@@ -39,11 +42,9 @@ async function listen(name: string, server: Server): Promise<void> {
 
 beforeAll(async () => {
   const app = express();
-  app.post("/hooks", express.raw({ type: "application/json" }), async (req, res) => {
+  app.post("/hooks", express.raw({ type: "*/*" }), async (req, res) => {
     try {
-      const verified = parseWebhookPayload(
-        await verifyWebhook({ body: req.body, headers: req.headers, secret }),
-      );
+      const verified = await verifyWebhook({ body: req.body, headers: req.headers, secret });
       res.json({ type: verified.type });
     } catch (error) {
       const { status, body } = reply(error);
@@ -53,18 +54,22 @@ beforeAll(async () => {
   await listen("express", createServer(app));
 
   const parsing = express();
-  parsing.post("/hooks", express.json(), async (req, res) => {
+  const answer = async (req: express.Request, res: express.Response) => {
     const result = await verifier.safeVerify({ body: req.body, headers: req.headers });
-    res
-      .status(result.ok ? 200 : 401)
-      .json(result.ok ? { type: "?" } : { code: result.error.code, message: result.error.message });
-  });
+    if (result.ok) res.json({ type: result.payload.type });
+    else
+      res.status(reply(result.error).status).json({ code: result.error.code, message: result.error.message });
+  };
+  parsing.post("/hooks", express.json(), answer);
+  // A raw parser limited to one content type skips a request sent as text/plain.
+  parsing.post("/narrow", express.raw({ type: "application/json" }), answer);
+  parsing.post("/unparsed", answer);
   await listen("express.json", createServer(parsing));
 
   const hono = new Hono();
   hono.post("/hooks", async (c) => {
     try {
-      const verified = (await verifier.verifyRequest(c.req.raw)) as { type: string };
+      const verified = await verifier.verifyRequest(c.req.raw);
       return c.json({ type: verified.type });
     } catch (error) {
       const { status, body } = reply(error);
@@ -80,11 +85,7 @@ beforeAll(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const result = await verifier.safeVerify({ body: Buffer.concat(chunks), headers: req.headers });
     res.writeHead(result.ok ? 200 : 401, { "content-type": "application/json" });
-    res.end(
-      JSON.stringify(
-        result.ok ? { type: (result.payload as { type: string }).type } : { code: result.error.code },
-      ),
-    );
+    res.end(JSON.stringify(result.ok ? { type: result.payload.type } : { code: result.error.code }));
   });
   await listen("node:http", plain);
 });
@@ -93,8 +94,8 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
-async function post(name: string, headers: Record<string, string>, body: string) {
-  const response = await fetch(urls[name]!, { method: "POST", headers, body });
+async function post(name: string, headers: Record<string, string>, body: string, path = "/hooks") {
+  const response = await fetch(urls[name]!.replace("/hooks", path), { method: "POST", headers, body });
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 }
 
@@ -127,12 +128,34 @@ describe.each(["express", "hono", "node:http"])("%s on loopback", (name) => {
   });
 });
 
-describe("a JSON body parser in front of the verifier", () => {
-  it("gets the clear error: the body was parsed", async () => {
+describe("body parser mistakes are configuration errors (500) that name the fix", () => {
+  it("express.json() in front: the body was parsed", async () => {
     const signed = await signWebhook({ payload, secret });
     const response = await post("express.json", signed.headers, signed.body);
-    expect(response.status).toBe(401);
+    expect(response.status).toBe(500);
     expect(response.body.code).toBe("ERR_WEBHOOK_BODY_PARSED");
-    expect(response.body.message).toMatch(/parsed/);
+    expect(response.body.message).toMatch(
+      /parsed from JSON: pass the raw body \(express\.raw, not express\.json\)/,
+    );
+  });
+
+  it.each([
+    ['text/plain into express.raw({ type: "application/json" })', "/narrow"],
+    ["no body parser at all", "/unparsed"],
+  ])("%s: the raw body is missing", async (_name, path) => {
+    const signed = await signWebhook({ payload, secret });
+    const response = await post(
+      "express.json",
+      { ...signed.headers, "content-type": "text/plain" },
+      signed.body,
+      path,
+    );
+    expect(response).toEqual({
+      status: 500,
+      body: {
+        code: "ERR_WEBHOOK_INVALID_INPUT",
+        message: 'the raw body is missing: with Express use express.raw({ type: "*/*" }) on this route',
+      },
+    });
   });
 });

@@ -3,8 +3,8 @@
 import * as everything from "messaging-events";
 import { type CreatedEvent, createEventsClient, EventsApiError } from "messaging-events/client";
 import {
-  type Event,
   type EventContent,
+  type MessagingEvent,
   messageTextContent,
   parseEvent,
   safeParseEventContent,
@@ -19,7 +19,8 @@ import {
 import {
   safeVerifyWebhook,
   signWebhook,
-  verifyWebhookPayload,
+  verifyWebhook,
+  verifyWebhookSignature,
   type WebhookPayload,
 } from "messaging-events/webhooks";
 
@@ -29,7 +30,7 @@ if (result.success && result.data.status === "RUNNING") {
   const expires: string = result.data.expires;
   void expires;
 }
-const event: Event = parseEvent({ type: "s.room.pin", content: { value: true } });
+const event: MessagingEvent = parseEvent({ type: "s.room.pin", content: { value: true } });
 if (event.type === "s.room.pin") {
   const pinned: boolean = event.content.value;
   void pinned;
@@ -48,7 +49,13 @@ export async function main(): Promise<void> {
     secret: "s",
   });
   const verified = await safeVerifyWebhook({ ...signed, secret: "s" });
-  const payload: WebhookPayload = await verifyWebhookPayload({ ...signed, secret: "s" });
+  const payload: WebhookPayload = await verifyWebhook({ ...signed, secret: "s" });
+  if (verified.ok && verified.payload.type === "s.message.text") {
+    const text: string = verified.payload.content.body;
+    void text;
+  }
+  const raw: unknown = (await verifyWebhookSignature({ ...signed, secret: "s" })).payload;
+  void raw;
   const client = createEventsClient({ baseUrl: "https://service.example", credentials: "Bearer t" });
   try {
     const created: CreatedEvent<"s.message.text"> = await client.createEvent({

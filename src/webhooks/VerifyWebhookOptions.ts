@@ -1,0 +1,43 @@
+import type { WebhookBody } from "./WebhookBody.js";
+import type { WebhookHeaders } from "./WebhookHeaders.js";
+import type { WebhookSecret } from "./WebhookSecret.js";
+
+/**
+ * What `verifyWebhook` (and `verifyWebhookSignature`) need, in one object: the raw body and the
+ * headers exactly as received, and the signing secret (or several, during a rotation: any one may
+ * match).
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { VerifyWebhookOptions } from "messaging-events/webhooks";
+ *
+ * const options: VerifyWebhookOptions = {
+ *   body: '{"type":"s.room.close","version":2,"content":{}}',
+ *   headers: { "service-timestamp": "2026-11-22T18:00:00.000Z", "service-signature": "…" },
+ *   secret: ["new-secret", "old-secret"],
+ *   toleranceSeconds: 60,
+ * };
+ * ```
+ */
+export interface VerifyWebhookOptions {
+  /** The raw request body, exactly as received: never re-serialise it. */
+  readonly body: WebhookBody;
+  /** The request headers; names are matched case-insensitively. */
+  readonly headers: WebhookHeaders;
+  /** The signing secret, or a list of secrets of which any one may match (rotation). */
+  readonly secret: WebhookSecret | readonly WebhookSecret[];
+  /**
+   * How far `service-timestamp` may lie from `now`, in either direction, in seconds. The window
+   * limits how long a captured request can be replayed; inside it, a replay verifies: de-duplicate
+   * on the result's `signature` if that matters.
+   * @default 300
+   */
+  readonly toleranceSeconds?: number;
+  /**
+   * The current time, as a `Date` or epoch milliseconds, for tests and replays.
+   * @default Date.now()
+   */
+  readonly now?: Date | number;
+}
