@@ -159,7 +159,7 @@ const rejected = safeParseEventDocument({
   data: {
     type: "events",
     attributes: {
-      type: "s.message.action",
+      eventType: "s.message.action",
       content: { type: "boolean", body: "OK?", writeable: [], options: [{ label: "Yes", value: "yes" }] },
     },
   },

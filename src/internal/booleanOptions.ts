@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { addJsonSchemaKeywords } from "./addJsonSchemaKeywords.js";
+import { boundedArray } from "./boundedArray.js";
 
 const booleanOption = /* @__PURE__ */ z.strictObject({
   label: z.string(),
@@ -13,16 +14,17 @@ const hasValue = (value: "true" | "false") => ({
 /**
  * The `options` of a `boolean` action: exactly two `{ label, value }` entries whose values are
  * `"true"` and `"false"`, one each, in either order. The generated JSON Schema says the same with
- * two `contains`.
+ * two `contains`. Built as an array of exactly two entries rather than Zod's tuple, so that a wrong
+ * count and wrong entries are reported together; typed as the pair it is.
  */
 // @__NO_SIDE_EFFECTS__
 export function booleanOptions(): z.ZodMiniTuple<
   readonly [typeof booleanOption, typeof booleanOption],
   null
 > {
-  const check = z.check<[{ value: string }, { value: string }]>((payload) => {
+  const check = z.check<{ value: string }[]>((payload) => {
     const [first, second] = payload.value;
-    if (first.value !== second.value) return;
+    if (first === undefined || second === undefined || first.value !== second.value) return;
     payload.issues.push({
       code: "custom",
       input: payload.value,
@@ -33,5 +35,8 @@ export function booleanOptions(): z.ZodMiniTuple<
   check._zod.onattach.push((schema) => {
     addJsonSchemaKeywords(schema, { allOf: [hasValue("true"), hasValue("false")] });
   });
-  return z.tuple([booleanOption, booleanOption]).check(check);
+  return boundedArray(booleanOption, { length: 2 }).check(check) as unknown as z.ZodMiniTuple<
+    readonly [typeof booleanOption, typeof booleanOption],
+    null
+  >;
 }

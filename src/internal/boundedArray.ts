@@ -12,10 +12,21 @@ type Issue = z.core.$ZodRawIssue;
  * array can claim 2^32 - 1 entries and cost nothing to make). Zod's own array would gather one issue
  * per bad element and overflow the call stack past about 100,000 of them.
  */
+interface BoundedArrayDef extends z.core.$ZodArrayDef {
+  /** An exact number of entries, checked before the entries, which are checked all the same. */
+  readonly length?: number;
+}
+
 const ZodMiniBoundedArray: $constructor<z.ZodMiniArray> = /* @__PURE__ */ $constructor(
   "ZodMiniBoundedArray",
-  (inst, def: z.core.$ZodArrayDef) => {
+  (inst, def: BoundedArrayDef) => {
     ZodMiniArray.init(inst, def);
+    const { length } = def;
+    if (length !== undefined) {
+      // Where Zod's JSON Schema generator reads an array's bounds: minItems and maxItems.
+      inst._zod.bag.minimum = length;
+      inst._zod.bag.maximum = length;
+    }
     inst._zod.parse = (payload, ctx) => {
       const input = payload.value;
       if (!Array.isArray(input)) {
@@ -31,6 +42,20 @@ const ZodMiniBoundedArray: $constructor<z.ZodMiniArray> = /* @__PURE__ */ $const
           params: { rule: "too_many_nodes", limit: limits.maxNodes },
         } as Issue);
         return payload;
+      }
+      if (length !== undefined && input.length !== length) {
+        const bound =
+          input.length < length
+            ? { code: "too_small", minimum: length }
+            : { code: "too_big", maximum: length };
+        payload.issues.push({
+          ...bound,
+          origin: "array",
+          inclusive: true,
+          exact: true,
+          input,
+          inst,
+        } as Issue);
       }
       const value: unknown[] = new Array(input.length);
       let kept = 0;
@@ -81,8 +106,19 @@ export function omittedCount(issue: { code?: unknown; params?: unknown }): numbe
   return params?.rule === "omitted_issues" && typeof params.count === "number" ? params.count : undefined;
 }
 
-/** `z.array(element)` with the bounds described above; same type, same JSON Schema. */
+/**
+ * `z.array(element)` with the bounds described above; same type, same JSON Schema. With `length`,
+ * an array of another length is reported and its entries are checked all the same, so that every
+ * problem is reported at once (Zod's tuple stops at a wrong length).
+ */
 // @__NO_SIDE_EFFECTS__
-export function boundedArray<T extends z.core.$ZodType>(element: T): z.ZodMiniArray<T> {
-  return new ZodMiniBoundedArray({ type: "array", element }) as unknown as z.ZodMiniArray<T>;
+export function boundedArray<T extends z.core.$ZodType>(
+  element: T,
+  options?: { readonly length?: number },
+): z.ZodMiniArray<T> {
+  return new ZodMiniBoundedArray({
+    type: "array",
+    element,
+    length: options?.length,
+  } as BoundedArrayDef) as unknown as z.ZodMiniArray<T>;
 }

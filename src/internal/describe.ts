@@ -62,9 +62,11 @@ export function describeFound(value: unknown): string {
   return withArticle(describeValue(value));
 }
 
-/** Lists alternatives in prose: `"a"`, `"a" or "b"`, `one of "a", "b" or "c"`. */
+/** Lists alternatives in prose: `"a"`, `"a" or "b"`, `one of "a", "b" or "c"`; a long list by a few of them. */
 export function listAlternatives(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? "nothing";
+  // A long list (the 32 event types) would drown the message: name a few.
+  if (items.length > 8) return `one of ${items.length} values, such as ${items.slice(0, 3).join(", ")}`;
   const head = items.slice(0, -1).join(", ");
   const last = items[items.length - 1];
   return items.length === 2 ? `${head} or ${last}` : `one of ${head} or ${last}`;
