@@ -28,7 +28,15 @@ import {
   safeParseEventResource,
   toJsonApiErrors,
 } from "../../src/jsonapi/index.js";
-import { safeParseWebhookPayload } from "../../src/webhooks/parseWebhookPayload.js";
+import { isEventsClientError } from "../../src/client/index.js";
+import {
+  createWebhookVerifier,
+  isWebhookVerificationError,
+  safeParseWebhookPayload,
+  safeVerifyWebhook,
+  safeVerifyWebhookRequest,
+  safeVerifyWebhookSignature,
+} from "../../src/webhooks/index.js";
 
 const boom = () => {
   throw new Error("trap");
@@ -159,6 +167,32 @@ describe("safe functions, guards and formatters return for any argument", () => 
         expect(JSON.stringify(document).length).toBeLessThanOrEqual(64 * 1024);
       }),
       { numRuns: 600 },
+    );
+  });
+
+  it("the webhook verifiers resolve, never reject, for hostile options, bodies and headers", async () => {
+    const verifier = createWebhookVerifier({ secret: "s3cr3t" });
+    await fc.assert(
+      fc.asyncProperty(hostile, hostile, hostile, async (recipeA, recipeB, recipeC) => {
+        const [a, b, c] = [build(recipeA), build(recipeB), build(recipeC)];
+        const results = [
+          await safeVerifyWebhook(a as never),
+          await safeVerifyWebhook({ body: a, headers: b, secret: "s3cr3t", now: c } as never),
+          await safeVerifyWebhookSignature({ body: a, headers: b, secret: c } as never),
+          await safeVerifyWebhookRequest(a as never, b as never),
+          await verifier.safeVerify({ body: a, headers: b } as never),
+          await verifier.safeVerifyRequest(a as never),
+        ];
+        for (const result of results) {
+          expect(result.ok).toBe(false);
+          expect(typeof result.error?.code).toBe("string");
+          expect(result.error!.message.length).toBeLessThan(1024);
+          expect(hasControl(result.error!.message)).toBe(false);
+        }
+        expect(typeof isWebhookVerificationError(a)).toBe("boolean");
+        expect(typeof isEventsClientError(a)).toBe("boolean");
+      }),
+      { numRuns: 300 },
     );
   });
 
