@@ -8,6 +8,8 @@ const entry = {
   "jsonapi/index": "src/jsonapi/index.ts",
   "idempotency/index": "src/idempotency/index.ts",
   "client/index": "src/client/index.ts",
+  "server/index": "src/server/index.ts",
+  "server/redis/index": "src/server/redis/index.ts",
 };
 
 const common: Options = {

@@ -1,5 +1,6 @@
 import type { WebhookBody } from "./WebhookBody.js";
 import type { WebhookHeaders } from "./WebhookHeaders.js";
+import type { WebhookReplayCheck } from "./WebhookReplayCheck.js";
 import type { WebhookSecret } from "./WebhookSecret.js";
 
 /**
@@ -40,4 +41,10 @@ export interface VerifyWebhookOptions {
    * @default Date.now()
    */
   readonly now?: Date | number;
+  /**
+   * Refuses a replay inside the window: each verified signature is accepted once, and a second
+   * delivery of the same signed request fails with `ERR_WEBHOOK_REPLAYED`. Checked last, after the
+   * payload is valid. See `createWebhookReplayGuard` in `messaging-events/server`.
+   */
+  readonly replayGuard?: WebhookReplayCheck;
 }

@@ -11,7 +11,13 @@
  *   the signature was altered, or the secret is wrong;
  * - `ERR_WEBHOOK_BODY_NOT_JSON`: the body is authentic but not UTF-8 JSON;
  * - `ERR_WEBHOOK_BODY_TOO_LARGE`: the request body is larger than `maxBodyBytes`;
- * - `ERR_WEBHOOK_ABORTED`: the `signal` aborted while the request body was read.
+ * - `ERR_WEBHOOK_ABORTED`: the `signal` aborted while the request body was read;
+ * - `ERR_WEBHOOK_REPLAYED`: the same signed request was already accepted (with a `replayGuard`).
+ *
+ * The replay check could not answer (its store is down: answer 503 so that the sender retries;
+ * {@link WebhookVerificationError.kind} is `"unavailable"`):
+ *
+ * - `ERR_WEBHOOK_REPLAY_CHECK_FAILED`: the `replayGuard` rejected; its error is the `cause`.
  *
  * The receiving code is wired wrong (answer 500 and fix the code; {@link WebhookVerificationError.kind}
  * is `"configuration"`):
@@ -41,6 +47,8 @@ export type WebhookVerificationErrorCode =
   | "ERR_WEBHOOK_BODY_NOT_JSON"
   | "ERR_WEBHOOK_BODY_TOO_LARGE"
   | "ERR_WEBHOOK_ABORTED"
+  | "ERR_WEBHOOK_REPLAYED"
+  | "ERR_WEBHOOK_REPLAY_CHECK_FAILED"
   | "ERR_WEBHOOK_BODY_PARSED"
   | "ERR_WEBHOOK_BODY_USED"
   | "ERR_WEBHOOK_SECRET_INVALID"
@@ -50,8 +58,9 @@ export type WebhookVerificationErrorCode =
  * Who must act on a {@link WebhookVerificationError}: `"configuration"` when the receiving code is
  * wired wrong (a parsed or already-read body, a bad secret, an argument of the wrong kind: answer
  * 500 and fix the code), `"authentication"` when the request itself is refused (missing or bad
- * headers, out of the time window, a signature mismatch, a body too large or not JSON: answer 401,
- * or 413 for `ERR_WEBHOOK_BODY_TOO_LARGE`).
+ * headers, out of the time window, a signature mismatch, a replay, a body too large or not JSON:
+ * answer 401, or 413 for `ERR_WEBHOOK_BODY_TOO_LARGE`), `"unavailable"` when the replay check could
+ * not answer (answer 503: the sender retries).
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -59,10 +68,11 @@ export type WebhookVerificationErrorCode =
  * ```ts
  * import type { WebhookVerificationErrorKind } from "messaging-events/webhooks";
  *
- * const statusFor = (kind: WebhookVerificationErrorKind) => (kind === "configuration" ? 500 : 401);
+ * const statusFor = (kind: WebhookVerificationErrorKind) =>
+ *   kind === "configuration" ? 500 : kind === "unavailable" ? 503 : 401;
  * ```
  */
-export type WebhookVerificationErrorKind = "configuration" | "authentication";
+export type WebhookVerificationErrorKind = "configuration" | "authentication" | "unavailable";
 
 /**
  * The one error of webhook verification: the `verify…` functions reject with it and the
@@ -101,7 +111,11 @@ export class WebhookVerificationError extends Error {
     super(message, options);
     this.name = "WebhookVerificationError";
     this.code = code;
-    this.kind = /PARSED|USED|SECRET|INPUT/.test(code) ? "configuration" : "authentication";
+    this.kind = /PARSED|USED|SECRET|INPUT/.test(code)
+      ? "configuration"
+      : code === "ERR_WEBHOOK_REPLAY_CHECK_FAILED"
+        ? "unavailable"
+        : "authentication";
   }
 }
 

@@ -23,6 +23,7 @@ export {
 } from "./verifyWebhookSignature.js";
 export type { WebhookBody } from "./WebhookBody.js";
 export type { WebhookHeaders } from "./WebhookHeaders.js";
+export type { WebhookReplayCheck } from "./WebhookReplayCheck.js";
 export type { WebhookSecret } from "./WebhookSecret.js";
 export {
   isWebhookVerificationError,

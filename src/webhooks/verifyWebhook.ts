@@ -8,7 +8,8 @@ import {
   type VerifiedWebhookSignature,
   verifySignedWebhook,
 } from "./verifySignedWebhook.js";
-import type { WebhookVerificationError } from "./WebhookVerificationError.js";
+import type { WebhookReplayCheck } from "./WebhookReplayCheck.js";
+import { WebhookVerificationError } from "./WebhookVerificationError.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
@@ -53,18 +54,55 @@ export type SafeVerifyWebhookResult =
 
 /** @internal Validates what a verification resolved to; the result, never a rejection. */
 export async function validateVerified(
-  verification: () => Promise<VerifiedWebhookSignature>,
+  verification: () => Promise<VerifiedWebhookSignature & { readonly replayGuard?: unknown }>,
 ): Promise<SafeVerifyWebhookResult> {
-  let verified: VerifiedWebhookSignature;
+  let verified: VerifiedWebhookSignature & { readonly replayGuard?: unknown };
   try {
     verified = await verification();
   } catch (cause) {
     return { ok: false, error: asVerificationError(cause) };
   }
   const parsed = safeParseWebhookPayload(verified.payload);
-  return parsed.success
-    ? { ok: true, payload: parsed.data, timestamp: verified.timestamp, signature: verified.signature }
-    : { ok: false, error: parsed.error };
+  if (!parsed.success) return { ok: false, error: parsed.error };
+  const { timestamp, signature, replayGuard } = verified;
+  if (replayGuard !== undefined) {
+    let accepted: unknown;
+    try {
+      accepted = await (replayGuard as WebhookReplayCheck).acceptSignature({ signature, timestamp });
+    } catch (cause) {
+      return {
+        ok: false,
+        error: new WebhookVerificationError(
+          "ERR_WEBHOOK_REPLAY_CHECK_FAILED",
+          "the replay check could not answer (see cause): answer 503 so that the sender retries",
+          { cause },
+        ),
+      };
+    }
+    if (accepted !== true) {
+      return {
+        ok: false,
+        error: new WebhookVerificationError(
+          "ERR_WEBHOOK_REPLAYED",
+          "this signed request was already accepted: a replay inside the timestamp window",
+        ),
+      };
+    }
+  }
+  return { ok: true, payload: parsed.data, timestamp, signature };
+}
+
+/** @internal The replay guard of some options, read once, or `undefined`. */
+export function replayGuardOf(options: Record<string, unknown>): { replayGuard?: unknown } {
+  const guard = options.replayGuard;
+  if (guard === undefined) return {};
+  if (typeof (guard as { acceptSignature?: unknown } | null)?.acceptSignature !== "function") {
+    throw new WebhookVerificationError(
+      "ERR_WEBHOOK_INVALID_INPUT",
+      "replayGuard must have an acceptSignature method (createWebhookReplayGuard makes one)",
+    );
+  }
+  return { replayGuard: guard };
 }
 
 /** @internal The payload of a successful result, or its error thrown. */
@@ -96,7 +134,8 @@ const usage = "pass one options object: verifyWebhook({ body, headers, secret })
 export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVerifyWebhookResult> {
   return validateVerified(async () => {
     const input = optionsObject(options, usage);
-    return verifySignedWebhook(input, hmacKeys(input.secret));
+    const guard = replayGuardOf(input);
+    return { ...(await verifySignedWebhook(input, hmacKeys(input.secret))), ...guard };
   });
 }
 

@@ -2,7 +2,7 @@ import { hmacKeys } from "./hmacKeys.js";
 import type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
 import { verifySignedRequest } from "./verifySignedRequest.js";
 import { optionsObject } from "./verifySignedWebhook.js";
-import { payloadOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
+import { payloadOf, replayGuardOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
@@ -56,7 +56,8 @@ export function safeVerifyWebhookRequest(
 ): Promise<SafeVerifyWebhookResult> {
   return validateVerified(async () => {
     const input = optionsObject(options, usage, ["secret"]);
-    return verifySignedRequest(request, input, hmacKeys(input.secret));
+    const guard = replayGuardOf(input);
+    return { ...(await verifySignedRequest(request, input, hmacKeys(input.secret))), ...guard };
   });
 }
 

@@ -13,6 +13,19 @@ const webhooks = ${load("messaging-events/webhooks")};
 const jsonapi = ${load("messaging-events/jsonapi")};
 const idempotency = ${load("messaging-events/idempotency")};
 const client = ${load("messaging-events/client")};
+const server = ${load("messaging-events/server")};
+const serverRedis = ${load("messaging-events/server/redis")};
+// The server subpaths are not in the root (it stays the isomorphic API): they only load and work.
+if (typeof server.createEventsHandler !== "function" || "createEventsHandler" in all) throw new Error("server");
+if (typeof serverRedis.createRedisIdempotencyStore !== "function") throw new Error("server/redis");
+const handler = server.createEventsHandler({ authorize: () => "tenant", create: () => ({ id: "01JD8X5QK3M2" }) });
+const created = await handler(new Request("http://x/events", {
+  method: "POST",
+  headers: { "content-type": "application/vnd.api+json", "service-idempotency-key": "k1" },
+  body: JSON.stringify({ data: { type: "events", attributes: { eventType: "s.room.close", content: {} } } }),
+}));
+if (created.status !== 201) throw new Error("server answered " + created.status);
+await handler.close();
 for (const [name, sub] of Object.entries({ webhooks, jsonapi, idempotency, client })) {
   for (const [key, value] of Object.entries(sub)) if (all[key] !== value) throw new Error(name + "." + key + " differs from the root export");
 }

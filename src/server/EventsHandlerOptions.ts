@@ -1,0 +1,150 @@
+import type { MessagingEvent } from "../events/EventContent.js";
+import type { JsonObject, JsonValue } from "../internal/jsonValue.js";
+import type { JsonApiOptions } from "../jsonapi/eventAttributeNames.js";
+import type { EventDocument } from "../jsonapi/eventDocumentSchema.js";
+import type { IdempotencyStore } from "./IdempotencyStore.js";
+
+/**
+ * What the handler passes to your `create` function: the validated event, the whole validated
+ * document, who sent it, the idempotency key (if any) and a signal that aborts when the request lost
+ * its claim on the key (its lease ran out and another request took over) or the handler is closing.
+ *
+ * Exported from `messaging-events/server`.
+ *
+ * @example
+ * ```ts
+ * import type { CreateEventRequest, CreateEventResult } from "messaging-events/server";
+ *
+ * async function create({ event, principal, idempotencyKey }: CreateEventRequest): Promise<CreateEventResult> {
+ *   console.log(principal, idempotencyKey, event.type);
+ *   return { id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" };
+ * }
+ * ```
+ */
+export interface CreateEventRequest {
+  /** The event type and its validated content. */
+  readonly event: MessagingEvent;
+  /**
+   * The validated request document, further attributes and relationships included (typed with the
+   * default attribute names; with other `attributeNames`, read the type and content from `event`).
+   */
+  readonly document: EventDocument;
+  /** What `authorize` returned for the request. */
+  readonly principal: string;
+  /** The request's idempotency key, or `undefined` when it sent none (then nothing is de-duplicated). */
+  readonly idempotencyKey: string | undefined;
+  /** Aborts when this request no longer holds its key, or the handler is closing. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * What your `create` function returns: the new event's `id` (1 to 26 characters, not blank; a ULID
+ * fits exactly), and optionally attributes to add to the resource (a creation time, say) and its
+ * relationships (the request's are used when absent).
+ *
+ * Exported from `messaging-events/server`.
+ *
+ * @example
+ * ```ts
+ * import type { CreateEventResult } from "messaging-events/server";
+ *
+ * const result: CreateEventResult = {
+ *   id: "01ARZ3NDEKTSV4RRFFQ69G5FAV",
+ *   attributes: { createdAt: "2026-01-01T00:00:00Z" },
+ * };
+ * ```
+ */
+export interface CreateEventResult {
+  /** The event's id: 1 to 26 characters, not only white space. Anything else answers 500. */
+  readonly id: string;
+  /** Attributes added to those of the request (they win over the request's extra attributes). */
+  readonly attributes?: Readonly<Record<string, JsonValue>>;
+  /** The resource's relationships; the request's when absent. */
+  readonly relationships?: Readonly<Record<string, JsonObject>>;
+}
+
+/**
+ * The options of `createEventsHandler`.
+ *
+ * Exported from `messaging-events/server`.
+ *
+ * @example
+ * ```ts
+ * import type { EventsHandlerOptions } from "messaging-events/server";
+ *
+ * const options: EventsHandlerOptions = {
+ *   authorize: (request) => request.headers.get("authorization") === "Bearer demo" ? "demo-tenant" : null,
+ *   create: async () => ({ id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" }),
+ *   location: (id) => `https://api.example.com/events/${id}`,
+ *   leaseMs: 10_000,
+ * };
+ * ```
+ */
+export interface EventsHandlerOptions extends JsonApiOptions {
+  /**
+   * Who sent the request: a principal id, or `null` to answer 401. Idempotency keys are scoped per
+   * principal, so two tenants using the same key never see each other's responses.
+   */
+  readonly authorize: (request: Request) => string | null | Promise<string | null>;
+  /** Stores the event: your code. A throw answers an opaque 500 and frees the key for a retry. */
+  readonly create: (request: CreateEventRequest) => CreateEventResult | Promise<CreateEventResult>;
+  /**
+   * Where idempotency records live. Use a shared store (Redis) when several processes answer.
+   * @default createMemoryIdempotencyStore() (closed with the handler)
+   */
+  readonly store?: IdempotencyStore;
+  /**
+   * The largest request body read, in bytes; a larger one answers 413 without being read further.
+   * @default 1048576 (1 MiB)
+   */
+  readonly maxBodyBytes?: number;
+  /**
+   * How long a completed response is kept for replay, in milliseconds.
+   * @default 86400000 (24 hours)
+   */
+  readonly retentionMs?: number;
+  /**
+   * How long a claim on a key holds if its process dies, in milliseconds; it is extended while
+   * `create` runs, so `create` may take longer.
+   * @default 30000
+   */
+  readonly leaseMs?: number;
+  /**
+   * The longest wait for one store call, in milliseconds; past it the request answers 503.
+   * @default 2000
+   */
+  readonly storeTimeoutMs?: number;
+  /**
+   * The path the handler answers (`POST` only); any other path answers 404.
+   * @default "/events"
+   */
+  readonly path?: string;
+  /** The URL of a created event, sent as `Location`. No `Location` header when absent. */
+  readonly location?: (id: string) => string | URL;
+}
+
+/**
+ * A Fetch handler for `POST /events`, with an idempotent `close()` that waits for the requests under
+ * way and then closes the store it created (never one you passed in).
+ *
+ * Exported from `messaging-events/server`.
+ *
+ * @example
+ * ```ts
+ * import { createEventsHandler, type EventsHandler } from "messaging-events/server";
+ *
+ * const handler: EventsHandler = createEventsHandler({
+ *   authorize: () => "demo-tenant",
+ *   create: async () => ({ id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" }),
+ * });
+ * const response = await handler(new Request("http://localhost/events", { method: "GET" }));
+ * console.log(response.status); // 405
+ * await handler.close();
+ * ```
+ */
+export interface EventsHandler {
+  /** Answers one request. Never rejects: every failure is a JSON:API error response. */
+  (request: Request): Promise<Response>;
+  /** Stops taking requests (503), waits for those under way, closes the store it owns. Idempotent. */
+  close(): Promise<void>;
+}

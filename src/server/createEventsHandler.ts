@@ -1,0 +1,364 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_META,
+  isValidIdempotencyKey,
+} from "../idempotency/idempotencyKey.js";
+import { readIdempotencyKey } from "../idempotency/readIdempotencyKey.js";
+import { quote } from "../internal/describe.js";
+import { isPlainObject } from "../internal/isPlainObject.js";
+import type { EventDocument } from "../jsonapi/eventDocumentSchema.js";
+import { acceptsJsonApi, isJsonApiMediaType, JSON_API_MEDIA_TYPE } from "../jsonapi/mediaType.js";
+import { safeParseEventDocument } from "../jsonapi/parseEventDocument.js";
+import { toJsonApiErrors } from "../jsonapi/toJsonApiErrors.js";
+import type { CreateEventResult, EventsHandler, EventsHandlerOptions } from "./EventsHandlerOptions.js";
+import { errorResponse, singleError } from "./errorResponse.js";
+import { eventOf } from "./eventOf.js";
+import { fingerprintDocument } from "./fingerprintDocument.js";
+import type { IdempotencyRecordRef, StoredResponse } from "./IdempotencyStore.js";
+import { type NormalizedHandlerOptions, normalizeHandlerOptions } from "./normalizeHandlerOptions.js";
+import { readBodyWithLimit } from "./readBodyWithLimit.js";
+
+/** The header that marks a replayed response. */
+const REPLAYED_HEADER = "idempotent-replayed";
+/** Seconds a client waits before retrying a key in flight or an unavailable store. */
+const RETRY_AFTER_SECONDS = "1";
+
+class StoreTimeout extends Error {}
+
+/**
+ * Creates the server side of `POST /events` as a Fetch handler, `(Request) => Promise<Response>`,
+ * for any runtime with the Fetch API (Node through `createNodeListener`, Bun, Deno, Workers, Hono,
+ * route handlers). It authorizes, checks the media types, reads at most `maxBodyBytes`, validates
+ * the JSON:API document and its content, and creates the event idempotently:
+ *
+ * - keys are scoped per principal (what `authorize` returns) and claimed atomically before `create`
+ *   runs; a completed key answers the stored response byte for byte, with `Idempotent-Replayed: true`;
+ * - the same key while the first request runs answers 409 with `Retry-After`; with a different
+ *   document (compared by a SHA-256 of its canonical JSON), 422 `ERR_IDEMPOTENCY_KEY_REUSED`;
+ * - a `create` that throws frees the key and answers an opaque 500; a request without a key is not
+ *   de-duplicated;
+ * - a claim is a lease, extended while `create` runs: if the process dies, the key is free again
+ *   after `leaseMs`, and every later write of the old holder is refused by the store;
+ * - a store that fails or does not answer within `storeTimeoutMs` answers 503 with `Retry-After`.
+ *
+ * Every failure is a JSON:API error document with `status`, `code`, `title`, `detail` and, where it
+ * applies, `source.pointer`. The handler never rejects.
+ *
+ * Exported from `messaging-events/server`.
+ *
+ * @example
+ * ```ts
+ * import { createEventsHandler } from "messaging-events/server";
+ *
+ * const handler = createEventsHandler({
+ *   authorize: (request) => (request.headers.get("authorization") === "Bearer demo" ? "demo-tenant" : null),
+ *   create: async ({ event }) => {
+ *     console.log("storing", event.type);
+ *     return { id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" };
+ *   },
+ *   location: (id) => `https://api.example.com/events/${id}`,
+ * });
+ * const response = await handler(
+ *   new Request("https://api.example.com/events", {
+ *     method: "POST",
+ *     headers: {
+ *       authorization: "Bearer demo",
+ *       "content-type": "application/vnd.api+json",
+ *       "service-idempotency-key": "order-42",
+ *     },
+ *     body: JSON.stringify({ data: { type: "events", attributes: { eventType: "s.room.close", content: {} } } }),
+ *   }),
+ * );
+ * console.log(response.status, response.headers.get("location")); // 201 https://api.example.com/events/01ARZ3NDEKTSV4RRFFQ69G5FAV
+ * await handler.close();
+ * ```
+ */
+export function createEventsHandler(options: EventsHandlerOptions): EventsHandler {
+  const settings = normalizeHandlerOptions(options);
+  const running = new Set<Promise<Response>>();
+  const closing = new AbortController();
+  let closed: Promise<void> | undefined;
+
+  const handler = (request: Request): Promise<Response> => {
+    if (closing.signal.aborted) {
+      return Promise.resolve(
+        singleError(503, "ERR_UNAVAILABLE", "the server is shutting down; retry later", {
+          headers: { "retry-after": RETRY_AFTER_SECONDS },
+        }),
+      );
+    }
+    const answer = handle(request, settings, closing.signal).catch(() => internalError());
+    running.add(answer);
+    answer.finally(() => running.delete(answer));
+    return answer;
+  };
+  return Object.assign(handler, {
+    close(): Promise<void> {
+      closed ??= (async () => {
+        closing.abort(new Error("the events handler is closing"));
+        await Promise.allSettled([...running]);
+        if (settings.ownsStore) await settings.store.close();
+      })();
+      return closed;
+    },
+  });
+}
+
+function internalError(): Response {
+  return singleError(500, "ERR_INTERNAL", "the event could not be created; retry later");
+}
+
+function unavailable(): Response {
+  return singleError(503, "ERR_UNAVAILABLE", "the idempotency store is unavailable; retry later", {
+    headers: { "retry-after": RETRY_AFTER_SECONDS },
+  });
+}
+
+/** Runs one store call, but never waits longer than the time box. */
+async function timeBoxed<T>(settings: NormalizedHandlerOptions, call: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new StoreTimeout()), settings.storeTimeoutMs);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(call), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function handle(request: Request, settings: NormalizedHandlerOptions, closing: AbortSignal) {
+  const url = new URL(request.url);
+  if (url.pathname !== settings.path) {
+    return singleError(404, "ERR_NOT_FOUND", `nothing is served at ${quote(url.pathname)}`);
+  }
+  if (request.method !== "POST") {
+    return singleError(
+      405,
+      "ERR_METHOD_NOT_ALLOWED",
+      `${quote(request.method)} is not allowed here; send POST`,
+      { headers: { allow: "POST" } },
+    );
+  }
+  const principal = await settings.authorize(request);
+  if (typeof principal !== "string" || principal === "") {
+    return singleError(401, "ERR_UNAUTHORIZED", "the request is not authorized");
+  }
+  const contentType = request.headers.get("content-type");
+  if (!isJsonApiMediaType(contentType)) {
+    return singleError(
+      415,
+      "ERR_UNSUPPORTED_MEDIA_TYPE",
+      `the Content-Type must be ${JSON_API_MEDIA_TYPE}, with no parameters other than ext and profile, not ${
+        contentType === null ? "absent" : quote(contentType)
+      }`,
+    );
+  }
+  const accept = request.headers.get("accept");
+  if (!acceptsJsonApi(accept)) {
+    return singleError(
+      406,
+      "ERR_NOT_ACCEPTABLE",
+      `the Accept header must allow ${JSON_API_MEDIA_TYPE} without parameters other than ext and profile, not ${quote(String(accept))}`,
+    );
+  }
+  const body = await readBodyWithLimit(request, settings.maxBodyBytes);
+  if (!body.ok) {
+    return body.reason === "too-large"
+      ? singleError(413, "ERR_BODY_TOO_LARGE", `the body must be at most ${settings.maxBodyBytes} bytes`)
+      : singleError(400, "ERR_BODY_NOT_JSON", "the body could not be read");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body.bytes));
+  } catch {
+    return singleError(400, "ERR_BODY_NOT_JSON", "the body is not JSON text (UTF-8)");
+  }
+  const keyed = readKey(request, parsed);
+  if (!keyed.ok) return keyed.response;
+  const jsonApi = { attributeNames: settings.attributeNames };
+  const validated = safeParseEventDocument(parsed, jsonApi);
+  if (!validated.success) {
+    const { errors, meta } = toJsonApiErrors(validated.error, jsonApi);
+    return errorResponse(422, errors, {}, meta);
+  }
+  const document = validated.data;
+  const key = keyed.key;
+  if (key === undefined) {
+    const created = await runCreate(settings, document, principal, undefined, closing);
+    return created.ok ? toResponse(created.response) : internalError();
+  }
+
+  const fingerprint = await fingerprintDocument(parsed);
+  const ref: IdempotencyRecordRef = { scope: principal, key, token: crypto.randomUUID() };
+  let claim: Awaited<ReturnType<typeof settings.store.claim>>;
+  try {
+    claim = await timeBoxed(settings, () =>
+      settings.store.claim({ ...ref, fingerprint, leaseMs: settings.leaseMs }),
+    );
+  } catch {
+    return unavailable();
+  }
+  switch (claim.status) {
+    case "completed":
+      return toResponse(claim.response, true);
+    case "in-flight":
+      return inFlight();
+    case "mismatch":
+      return singleError(
+        422,
+        "ERR_IDEMPOTENCY_KEY_REUSED",
+        "this idempotency key was already used with a different document; use a new key for a new event",
+        { pointer: `/data/meta/${IDEMPOTENCY_KEY_META}` },
+      );
+  }
+
+  // The claim is ours: keep the lease alive while create runs, and stop create if it is lost.
+  const lost = new AbortController();
+  const onClosing = () => lost.abort(closing.reason);
+  closing.addEventListener("abort", onClosing, { once: true });
+  const interval = Math.max(1, Math.floor(settings.leaseMs / 3));
+  let extending = false;
+  const renew = setInterval(() => {
+    if (extending) return;
+    extending = true;
+    timeBoxed(settings, () => settings.store.extend(ref, settings.leaseMs))
+      .then((held) => {
+        if (!held) lost.abort(new Error("the claim on the idempotency key was lost"));
+      })
+      // A store that fails now may answer the next renewal; the lease covers the gap.
+      .catch(() => undefined)
+      .finally(() => {
+        extending = false;
+      });
+  }, interval);
+  let created: Awaited<ReturnType<typeof runCreate>>;
+  try {
+    created = await runCreate(settings, document, principal, key, lost.signal);
+  } finally {
+    clearInterval(renew);
+    closing.removeEventListener("abort", onClosing);
+  }
+  if (!created.ok) {
+    await timeBoxed(settings, () => settings.store.release(ref)).catch(() => undefined);
+    return internalError();
+  }
+  let stored: boolean;
+  try {
+    stored = await timeBoxed(settings, () =>
+      settings.store.complete(ref, created.response, settings.retentionMs),
+    );
+  } catch {
+    // The event exists: answering it is right; the record may be missing for retries that come after.
+    return toResponse(created.response);
+  }
+  // Another request took the key over after this one's lease ran out: its record is the one to serve.
+  return stored ? toResponse(created.response) : inFlight();
+}
+
+function inFlight(): Response {
+  return singleError(
+    409,
+    "ERR_IDEMPOTENCY_KEY_IN_FLIGHT",
+    "a request with this idempotency key is in progress; retry after the delay in Retry-After",
+    { headers: { "retry-after": RETRY_AFTER_SECONDS } },
+  );
+}
+
+function readKey(
+  request: Request,
+  parsed: unknown,
+): { ok: true; key: string | undefined } | { ok: false; response: Response } {
+  const result = readIdempotencyKey({ headers: request.headers, document: parsed });
+  // A valid key has no comma, so a header sent twice and joined by Fetch ("k1, k2") is never one.
+  if (result.ok && isValidIdempotencyKey(result.key)) return { ok: true, key: result.key };
+  if (!result.ok && result.reason === "missing") return { ok: true, key: undefined };
+  if (!result.ok && result.reason === "mismatch") {
+    return {
+      ok: false,
+      response: singleError(400, "ERR_IDEMPOTENCY_KEY_MISMATCH", result.message, {
+        pointer: `/data/meta/${IDEMPOTENCY_KEY_META}`,
+      }),
+    };
+  }
+  const header = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (header !== null && !isValidIdempotencyKey(header)) {
+    return {
+      ok: false,
+      response: singleError(
+        400,
+        "ERR_IDEMPOTENCY_KEY_INVALID",
+        `the ${IDEMPOTENCY_KEY_HEADER} header is repeated or invalid: send it once, with 1 to 255 visible ASCII characters other than the comma`,
+      ),
+    };
+  }
+  return {
+    ok: false,
+    response: singleError(
+      400,
+      "ERR_IDEMPOTENCY_KEY_INVALID",
+      'data.meta["idempotency-key"] must be a string of 1 to 255 visible ASCII characters other than the comma',
+      { pointer: `/data/meta/${IDEMPOTENCY_KEY_META}` },
+    ),
+  };
+}
+
+/** Calls the user's create and builds the response to store; `ok: false` when it threw or returned garbage. */
+async function runCreate(
+  settings: NormalizedHandlerOptions,
+  document: EventDocument,
+  principal: string,
+  idempotencyKey: string | undefined,
+  signal: AbortSignal,
+): Promise<{ ok: true; response: StoredResponse } | { ok: false }> {
+  try {
+    const result = await settings.create({
+      event: eventOf(document, settings.attributeNames),
+      document,
+      principal,
+      idempotencyKey,
+      signal,
+    });
+    const response = createdResponse(settings, document, result, idempotencyKey);
+    return response === undefined ? { ok: false } : { ok: true, response };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isResourceId = (value: unknown): value is string =>
+  typeof value === "string" && /\S/.test(value) && [...value].length <= 26;
+
+function createdResponse(
+  settings: NormalizedHandlerOptions,
+  document: EventDocument,
+  result: CreateEventResult,
+  idempotencyKey: string | undefined,
+): StoredResponse | undefined {
+  if (!isPlainObject(result) || !isResourceId(result.id)) return undefined;
+  if (result.attributes !== undefined && !isPlainObject(result.attributes)) return undefined;
+  if (result.relationships !== undefined && !isPlainObject(result.relationships)) return undefined;
+  const relationships = result.relationships ?? document.data.relationships;
+  const data = {
+    id: result.id,
+    type: "events",
+    attributes: { ...document.data.attributes, ...result.attributes },
+    ...(relationships === undefined ? {} : { relationships }),
+    ...(idempotencyKey === undefined ? {} : { meta: { [IDEMPOTENCY_KEY_META]: idempotencyKey } }),
+  };
+  const headers: [string, string][] = [["content-type", JSON_API_MEDIA_TYPE]];
+  if (settings.location !== undefined) {
+    const location = String(settings.location(result.id));
+    // A value a header cannot carry fails here, before anything is stored, not on every replay.
+    new Headers({ location });
+    headers.push(["location", location]);
+  }
+  return { status: 201, headers, body: JSON.stringify({ data }) };
+}
+
+function toResponse(stored: StoredResponse, replayed = false): Response {
+  const headers = new Headers();
+  for (const [name, value] of stored.headers) headers.append(name, value);
+  if (replayed) headers.set(REPLAYED_HEADER, "true");
+  return new Response(stored.body, { status: stored.status, headers });
+}

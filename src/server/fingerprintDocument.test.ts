@@ -1,0 +1,54 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { canonicalJson, fingerprintDocument } from "./fingerprintDocument.js";
+
+/** The same JSON value with every object's members in another order. */
+function shuffled(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shuffled);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, member]) => [key, shuffled(member)]),
+  );
+}
+
+describe("fingerprintDocument", () => {
+  it("writes canonical JSON: sorted members, no white space, JSON's own escapes", () => {
+    expect(canonicalJson({ b: [1, { d: "x", c: null }], a: "é\u2028" })).toBe(
+      '{"a":"é\u2028","b":[1,{"c":null,"d":"x"}]}',
+    );
+    expect(canonicalJson(JSON.parse('{"__proto__":{"x":1},"a":[]}'))).toBe('{"__proto__":{"x":1},"a":[]}');
+  });
+
+  it("is JSON that parses back to the same value, whatever the member order", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(canonicalJson(shuffled(value))).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("handles nesting far deeper than the call stack", () => {
+    const depth = 200_000;
+    const deep = JSON.parse(`${"[".repeat(depth)}${"]".repeat(depth)}`);
+    expect(canonicalJson(deep)).toHaveLength(2 * depth);
+  });
+
+  it("is a SHA-256 in hex, equal for equal documents and different for different ones", async () => {
+    const a = await fingerprintDocument({ data: { type: "events", attributes: { x: 1 } } });
+    const b = await fingerprintDocument(
+      JSON.parse('{ "data": { "attributes": { "x": 1 }, "type": "events" } }'),
+    );
+    const c = await fingerprintDocument({ data: { type: "events", attributes: { x: 2 } } });
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(b).toBe(a);
+    expect(c).not.toBe(a);
+    expect(await fingerprintDocument({})).toBe(
+      "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
+    );
+  });
+});

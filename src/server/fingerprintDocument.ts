@@ -1,0 +1,58 @@
+/**
+ * JSON text of a value with the members of every object sorted by name (UTF-16 order) and no white
+ * space, so two documents that mean the same have the same text. Walks with an explicit stack, so
+ * depth cannot overflow the call stack.
+ */
+export function canonicalJson(value: unknown): string {
+  let out = "";
+  const stack: unknown[] = [value];
+  // Items are values to write, or literal strings (punctuation) wrapped so they cannot be confused.
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item instanceof Literal) {
+      out += item.text;
+      continue;
+    }
+    if (item === null || typeof item !== "object") {
+      out += JSON.stringify(item) ?? "null";
+      continue;
+    }
+    const parts: unknown[] = [];
+    if (Array.isArray(item)) {
+      parts.push(new Literal("["));
+      item.forEach((element, index) => {
+        if (index > 0) parts.push(new Literal(","));
+        parts.push(element);
+      });
+      parts.push(new Literal("]"));
+    } else {
+      const record = item as Record<string, unknown>;
+      const keys = Object.keys(record)
+        .filter((key) => record[key] !== undefined)
+        .sort();
+      parts.push(new Literal("{"));
+      keys.forEach((key, index) => {
+        parts.push(new Literal(`${index > 0 ? "," : ""}${JSON.stringify(key)}:`));
+        parts.push(record[key]);
+      });
+      parts.push(new Literal("}"));
+    }
+    for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]);
+  }
+  return out;
+}
+
+class Literal {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * The fingerprint of a request document: the SHA-256 (Web Crypto) of its canonical JSON, as 64
+ * lowercase hex digits. Member order and white space do not change it; any value does.
+ */
+export async function fingerprintDocument(document: unknown): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonicalJson(document)));
+  let hex = "";
+  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}

@@ -1,0 +1,32 @@
+export { createEventsHandler } from "./createEventsHandler.js";
+export {
+  createMemoryIdempotencyStore,
+  type MemoryIdempotencyStoreOptions,
+} from "./createMemoryIdempotencyStore.js";
+export { createMemoryReplayStore, type MemoryReplayStoreOptions } from "./createMemoryReplayStore.js";
+export { createNodeListener, type NodeRequestLike, type NodeResponseLike } from "./createNodeListener.js";
+export {
+  createWebhookReplayGuard,
+  type WebhookReplayGuard,
+  type WebhookReplayGuardOptions,
+} from "./createWebhookReplayGuard.js";
+export type {
+  CreateEventRequest,
+  CreateEventResult,
+  EventsHandler,
+  EventsHandlerOptions,
+} from "./EventsHandlerOptions.js";
+export type { EventsHandlerErrorCode } from "./errorResponse.js";
+export type {
+  ClaimResult,
+  IdempotencyClaim,
+  IdempotencyRecordRef,
+  IdempotencyStore,
+  StoredResponse,
+} from "./IdempotencyStore.js";
+export {
+  IdempotencyStoreError,
+  type IdempotencyStoreErrorCode,
+  isIdempotencyStoreError,
+} from "./IdempotencyStoreError.js";
+export type { ReplayStore } from "./ReplayStore.js";

@@ -1,0 +1,100 @@
+import { type EventAttributeNames, resolveAttributeNames } from "../jsonapi/eventAttributeNames.js";
+import { createMemoryIdempotencyStore } from "./createMemoryIdempotencyStore.js";
+import type { CreateEventRequest, CreateEventResult, EventsHandlerOptions } from "./EventsHandlerOptions.js";
+import type { IdempotencyStore } from "./IdempotencyStore.js";
+
+/** The options of the events handler with every default filled in and every value checked. */
+export interface NormalizedHandlerOptions {
+  readonly authorize: (request: Request) => string | null | Promise<string | null>;
+  readonly create: (request: CreateEventRequest) => CreateEventResult | Promise<CreateEventResult>;
+  readonly store: IdempotencyStore;
+  /** Whether the handler created the store, and so closes it. */
+  readonly ownsStore: boolean;
+  readonly maxBodyBytes: number;
+  readonly retentionMs: number;
+  readonly leaseMs: number;
+  readonly storeTimeoutMs: number;
+  readonly path: string;
+  readonly location: ((id: string) => string | URL) | undefined;
+  readonly attributeNames: EventAttributeNames;
+}
+
+/** The defaults, in one place. */
+export const HANDLER_DEFAULTS = {
+  maxBodyBytes: 1024 * 1024,
+  retentionMs: 24 * 60 * 60 * 1000,
+  leaseMs: 30_000,
+  storeTimeoutMs: 2_000,
+  path: "/events",
+} as const;
+
+// setTimeout cannot wait longer than this.
+const MAX_TIMER_MS = 2_147_483_647;
+
+function positiveInteger(name: string, value: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER) {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1 || value > max) {
+    throw new TypeError(`createEventsHandler: ${name} must be a whole number from 1 to ${max}`);
+  }
+  return value;
+}
+
+/**
+ * Turns the options of `createEventsHandler` into a complete, checked set: defaults filled in, a
+ * memory store created when none is given, and a `TypeError` naming the option for anything invalid
+ * (an `AttributeNameError` for attribute names JSON:API forbids).
+ */
+export function normalizeHandlerOptions(options: EventsHandlerOptions): NormalizedHandlerOptions {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError("createEventsHandler: options must be an object with authorize and create");
+  }
+  const { authorize, create, store, location, path = HANDLER_DEFAULTS.path } = options;
+  if (typeof authorize !== "function") {
+    throw new TypeError("createEventsHandler: authorize must be a function returning a principal or null");
+  }
+  if (typeof create !== "function") {
+    throw new TypeError("createEventsHandler: create must be a function returning { id }");
+  }
+  if (location !== undefined && typeof location !== "function") {
+    throw new TypeError("createEventsHandler: location must be a function from an event id to a URL");
+  }
+  if (typeof path !== "string" || !/^\/[^?#\s]*$/.test(path)) {
+    throw new TypeError('createEventsHandler: path must start with "/" and hold no query, fragment or space');
+  }
+  if (
+    store !== undefined &&
+    (typeof store !== "object" ||
+      store === null ||
+      !["claim", "extend", "complete", "release", "close"].every(
+        (method) => typeof (store as unknown as Record<string, unknown>)[method] === "function",
+      ))
+  ) {
+    throw new TypeError(
+      "createEventsHandler: store must implement IdempotencyStore (claim, extend, complete, release, close)",
+    );
+  }
+  // Everything is checked before a store is created, so that a refusal leaves nothing open.
+  const attributeNames = resolveAttributeNames(options);
+  const maxBodyBytes = positiveInteger("maxBodyBytes", options.maxBodyBytes, HANDLER_DEFAULTS.maxBodyBytes);
+  const retentionMs = positiveInteger("retentionMs", options.retentionMs, HANDLER_DEFAULTS.retentionMs);
+  const leaseMs = positiveInteger("leaseMs", options.leaseMs, HANDLER_DEFAULTS.leaseMs, MAX_TIMER_MS);
+  const storeTimeoutMs = positiveInteger(
+    "storeTimeoutMs",
+    options.storeTimeoutMs,
+    HANDLER_DEFAULTS.storeTimeoutMs,
+    MAX_TIMER_MS,
+  );
+  return {
+    authorize,
+    create,
+    store: store ?? createMemoryIdempotencyStore(),
+    ownsStore: store === undefined,
+    maxBodyBytes,
+    retentionMs,
+    leaseMs,
+    storeTimeoutMs,
+    path,
+    location,
+    attributeNames,
+  };
+}

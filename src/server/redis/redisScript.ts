@@ -1,0 +1,42 @@
+import type { RedisClientLike } from "./RedisClientLike.js";
+
+/** A Lua script run by its SHA-1 (`EVALSHA`), sent whole (`EVAL`) when the server's script cache lacks it. */
+export interface RedisScript {
+  run(client: RedisClientLike, keys: readonly string[], args: readonly string[]): Promise<unknown>;
+}
+
+async function sha1Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text));
+  let hex = "";
+  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+const isNoScript = (error: unknown): boolean => {
+  try {
+    return String((error as { message?: unknown })?.message ?? error).startsWith("NOSCRIPT");
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Defines a script: keys always travel in `KEYS[]` and values in `ARGV[]`, never spliced into the
+ * source. After `SCRIPT FLUSH` or a server restart the first call falls back to `EVAL`, which also
+ * caches the script again.
+ */
+export function defineRedisScript(source: string): RedisScript {
+  let sha: Promise<string> | undefined;
+  return {
+    async run(client, keys, args) {
+      sha ??= sha1Hex(source);
+      const tail = [String(keys.length), ...keys, ...args];
+      try {
+        return await client.sendCommand(["EVALSHA", await sha, ...tail]);
+      } catch (error) {
+        if (!isNoScript(error)) throw error;
+        return await client.sendCommand(["EVAL", source, ...tail]);
+      }
+    },
+  };
+}

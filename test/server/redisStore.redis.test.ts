@@ -1,0 +1,89 @@
+/**
+ * The Redis store against a real redis-server: the shared store contract, script-cache flushes, the
+ * keys it writes, and a server that goes away and comes back.
+ */
+import { createClient } from "redis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRedisIdempotencyStore } from "../../src/server/redis/index.js";
+import { type RedisServer, startRedisServer } from "../support/redisServer.js";
+import { describeIdempotencyStoreContract } from "./idempotencyStoreContract.js";
+
+type Client = ReturnType<typeof createClient>;
+
+let server: RedisServer;
+let client: Client;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  client = createClient({ url: server.url });
+  client.on("error", () => undefined);
+  await client.connect();
+});
+
+afterAll(async () => {
+  if (client?.isOpen) await client.close();
+  await server?.stop();
+});
+
+describeIdempotencyStoreContract("Redis store", () => createRedisIdempotencyStore({ client }));
+
+describe("Redis store specifics", () => {
+  it("survives SCRIPT FLUSH: the scripts are sent again", async () => {
+    const store = createRedisIdempotencyStore({ client, prefix: "flush:" });
+    const ref = { scope: "s", key: "k1", token: "t1" };
+    await store.claim({ ...ref, fingerprint: "f", leaseMs: 60_000 });
+    expect(await store.extend(ref, 60_000)).toBe(true);
+    await client.sendCommand(["SCRIPT", "FLUSH"]);
+    expect(await store.extend(ref, 60_000)).toBe(true);
+    await client.sendCommand(["SCRIPT", "FLUSH"]);
+    expect(await store.complete(ref, { status: 201, headers: [], body: "{}" }, 60_000)).toBe(true);
+    await client.sendCommand(["SCRIPT", "FLUSH"]);
+    const ref2 = { scope: "s", key: "k2", token: "t2" };
+    await store.claim({ ...ref2, fingerprint: "f", leaseMs: 60_000 });
+    expect(await store.release(ref2)).toBe(true);
+    await store.close();
+  });
+
+  it("writes under its prefix, with a lease as the key's TTL, and never leaves a claim without one", async () => {
+    const store = createRedisIdempotencyStore({ client, prefix: "ttl:" });
+    const ref = { scope: "tenant", key: "order-1", token: "t" };
+    await store.claim({ ...ref, fingerprint: "f", leaseMs: 30_000 });
+    const keys = (await client.sendCommand(["KEYS", "ttl:*"])) as string[];
+    expect(keys).toEqual(["ttl:6:tenant:order-1"]);
+    const ttl = Number(await client.sendCommand(["PTTL", keys[0]!]));
+    expect(ttl).toBeGreaterThan(25_000);
+    expect(ttl).toBeLessThanOrEqual(30_000);
+    await store.complete(ref, { status: 201, headers: [], body: "{}" }, 86_400_000);
+    expect(Number(await client.sendCommand(["PTTL", keys[0]!]))).toBeGreaterThan(86_000_000);
+    await store.close();
+  });
+
+  it("answers a record it cannot read with ERR_IDEMPOTENCY_STORE_CORRUPT, never as a replay", async () => {
+    const store = createRedisIdempotencyStore({ client, prefix: "corrupt:" });
+    await client.sendCommand(["SET", "corrupt:1:s:k", "not json"]);
+    const error = await store
+      .claim({ scope: "s", key: "k", token: "t", fingerprint: "f", leaseMs: 1_000 })
+      .catch((caught: unknown) => caught);
+    expect((error as { code?: string }).code).toBe("ERR_IDEMPOTENCY_STORE_CORRUPT");
+    // The scripts leave a record they cannot read alone.
+    expect(await store.release({ scope: "s", key: "k", token: "t" })).toBe(false);
+    await store.close();
+  });
+
+  it("rejects with ERR_IDEMPOTENCY_STORE_UNAVAILABLE when the client fails, without secrets", async () => {
+    const store = createRedisIdempotencyStore({
+      client: { sendCommand: () => Promise.reject(new Error("connect ECONNREFUSED")) },
+    });
+    const error = await store
+      .claim({ scope: "s", key: "k", token: "t", fingerprint: "f", leaseMs: 1 })
+      .catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe("ERR_IDEMPOTENCY_STORE_UNAVAILABLE");
+    expect((error as Error).cause).toBeInstanceOf(Error);
+    await store.close();
+  });
+
+  it("refuses a client that is not one", () => {
+    expect(() => createRedisIdempotencyStore({ client: {} as never })).toThrow(TypeError);
+    expect(() => createRedisIdempotencyStore(undefined as never)).toThrow(TypeError);
+  });
+});
