@@ -10,13 +10,16 @@ const entry = {
   "client/index": "src/client/index.ts",
   "server/index": "src/server/index.ts",
   "server/redis/index": "src/server/redis/index.ts",
+  "dispatch/index": "src/dispatch/index.ts",
+  "dispatch/bullmq/index": "src/dispatch/bullmq/index.ts",
 };
 
 const common: Options = {
   target: "es2022",
   platform: "neutral",
   outDir: "dist",
-  external: ["zod"],
+  // Peer dependencies: the user's copies, never bundled.
+  external: ["zod", "bullmq", "redis"],
   sourcemap: false,
 };
 

@@ -3,7 +3,7 @@ import { ECHO_LIMIT, quote } from "../internal/describe.js";
 /**
  * What went wrong with an event, as a stable code:
  *
- * - `ERR_UNKNOWN_EVENT_TYPE`: the type is not one of the 32 event types (ruling 10);
+ * - `ERR_UNKNOWN_EVENT_TYPE`: the type is not one of the 32 event types;
  * - `ERR_INVALID_EVENT_CONTENT`: the content does not match its type's schema;
  * - `ERR_INVALID_EVENT`: the event itself is not a `{ type, content }` object;
  * - `ERR_INVALID_WEBHOOK_PAYLOAD`: a webhook payload does not match the spec (section 6.2);

@@ -109,7 +109,7 @@ export function unreadableResult<T>(
 
 /**
  * Validates the content of an event of the given type, and never throws, whatever it is given. An
- * unknown type is a failure with code `ERR_UNKNOWN_EVENT_TYPE` (ruling 10); invalid content is a
+ * unknown type is a failure with code `ERR_UNKNOWN_EVENT_TYPE`, never a thrown error; invalid content is a
  * failure with code `ERR_INVALID_EVENT_CONTENT` whose issues point into the event
  * (`/content/options/0/value`). On success, `data` is the typed content.
  *

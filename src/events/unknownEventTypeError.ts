@@ -39,7 +39,7 @@ function editDistance(a: string, b: string, limit: number): number {
 }
 
 /**
- * The error for a type that is not one of the 32 event types (ruling 10), with a suggestion when the
+ * The error for a type that is not one of the 32 event types, with a suggestion when the
  * type looks like a typo of a known one.
  */
 export function unknownEventTypeError(

@@ -1,5 +1,5 @@
 /**
- * The request header that carries the idempotency key (spec 4.1): `Service-Idempotency-Key`.
+ * The request header that carries the idempotency key: `Service-Idempotency-Key`.
  * Header names are matched case-insensitively everywhere.
  *
  * Exported from `messaging-events/idempotency` and `messaging-events`.

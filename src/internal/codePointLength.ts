@@ -20,7 +20,7 @@ export function codePointLength(value: string): number {
 }
 
 /**
- * A string check: at most `maximum` Unicode code points (ruling 5). Zod's own `maxLength` counts
+ * A string check: at most `maximum` Unicode code points (as JSON Schema counts them). Zod's own `maxLength` counts
  * UTF-16 units, which would reject 60 emoji in a 100-character field. The check reports a regular
  * `too_big` issue and records the bound where Zod's JSON Schema generator reads it, so the
  * generated schema carries `maxLength` with its code-point meaning.

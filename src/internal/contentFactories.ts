@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-/** The content of the "object, no properties" types: exactly `{}` (ruling 3). */
+/** The content of the "object, no properties" types: exactly `{}`. */
 // @__NO_SIDE_EFFECTS__
 export function emptyObject(): z.ZodMiniObject<Record<never, never>, z.core.$strict> {
   return z.strictObject({});

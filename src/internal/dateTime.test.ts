@@ -4,7 +4,7 @@ import { dateTimeRows } from "../../test/conformance/handwrittenCases.js";
 import { dateTime as validDateTime } from "../../test/support/validContent.js";
 import { DATE_TIME_PATTERN } from "./dateTime.js";
 
-/** An independent reading of ruling 7, written with Date arithmetic instead of one regular expression. */
+/** An independent reading of the date-time rule, written with Date arithmetic instead of one regular expression. */
 function referenceIsDateTime(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|([+-])(\d{2}):(\d{2}))$/.exec(
     value,
@@ -41,7 +41,7 @@ const dateTimeShaped = fc
   )
   .map(([y, mo, d, h, mi, s, frac, offset]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${frac}${offset}`);
 
-describe("DATE_TIME_PATTERN (ruling 7)", () => {
+describe("DATE_TIME_PATTERN: RFC 3339 with an offset, on real calendar days", () => {
   it.each(dateTimeRows)("%j is %s", (value, expected) => {
     expect(DATE_TIME_PATTERN.test(value)).toBe(expected);
     expect(referenceIsDateTime(value)).toBe(expected);

@@ -8,7 +8,7 @@ const time = "(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?";
 const offset = "(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])";
 
 /**
- * RFC 3339 `date-time` as ruling 7 reads it: a real calendar day, `T`, a time with seconds and
+ * RFC 3339 `date-time` as the library reads it: a real calendar day, `T`, a time with seconds and
  * optional fractional seconds, and an offset (`Z` or `±hh:mm`). It uses only the regular
  * expression syntax that JSON Schema validators in other languages share, because the generated
  * JSON Schema carries it as `pattern`.

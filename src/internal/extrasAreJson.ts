@@ -4,7 +4,7 @@ import { activeLimits } from "./limits.js";
 
 /**
  * A check for the objects that allow additional properties: each additional member must still be a
- * JSON value (ruling 3's meaning of JSON), so that content survives `JSON.stringify` unchanged.
+ * JSON value (a string, finite number, boolean, null, array or plain object, at every depth), so that content survives `JSON.stringify` unchanged.
  * Members the shape declares are left to their own schemas. The static type of additional members
  * stays `unknown`, so optional declared members can still be assigned `undefined`.
  */

@@ -137,7 +137,7 @@ function check(
 }
 
 interface JsonSchemaDef extends z.core.$ZodCustomDef {
-  /** Whether the value itself must be a plain object (ruling 4), not any JSON value (ruling 3). */
+  /** Whether the value itself must be a plain object (annotations, preconditions), not any JSON value (open content). */
   readonly requireObject: boolean;
 }
 
@@ -173,7 +173,7 @@ const ZodMiniJson: $constructor<
 });
 
 /**
- * Any JSON value (ruling 3). Anything else is reported at the exact place it stops being JSON. In
+ * Any JSON value (the content of the empty-schema types). Anything else is reported at the exact place it stops being JSON. In
  * JSON Schema it is the empty schema, which accepts every JSON document.
  */
 // @__NO_SIDE_EFFECTS__
@@ -187,7 +187,7 @@ export function jsonValue(): z.ZodMiniCustom<JsonValue, JsonValue> {
 }
 
 /**
- * Any JSON object, not `null` and not an array (ruling 4): the shape of `annotations` and
+ * Any JSON object, not `null` and not an array: the shape of `annotations` and
  * `preconditions`, which the spec does not show. In JSON Schema: `{ "type": "object" }`.
  */
 // @__NO_SIDE_EFFECTS__

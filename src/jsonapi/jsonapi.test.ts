@@ -57,7 +57,7 @@ describe("media type", () => {
 });
 
 describe("createEventDocument", () => {
-  it("builds the request document of spec 4.1, attributes eventType and content", () => {
+  it("builds the create request document, attributes eventType and content", () => {
     const relationships = { room: { data: { type: "rooms", id: "room-42" } } };
     expect(
       createEventDocument({

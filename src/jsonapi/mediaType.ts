@@ -1,5 +1,5 @@
 /**
- * The JSON:API media type, used for request and response documents (ruling 13).
+ * The JSON:API media type, used for request and response documents ([media type](https://github.com/messaging-events/messaging-events/blob/main/docs/readings.md#media-type)).
  *
  * Exported from `messaging-events/jsonapi` and `messaging-events`.
  *

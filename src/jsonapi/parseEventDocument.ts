@@ -96,7 +96,7 @@ export interface DocumentParseOptions<N extends EventAttributeNames = EventAttri
     ValidationLimits {}
 
 /**
- * For servers: validates a create request document (spec 4.1) and never throws. The envelope is
+ * For servers: validates a create request document (the body of `POST {base_url}/events`) and never throws. The envelope is
  * checked (a resource object of type `events`, with the members JSON:API allows) and the content
  * by the type attribute (`data.attributes.eventType` by default). Failures have the code `ERR_INVALID_EVENT_DOCUMENT`, or
  * `ERR_UNKNOWN_EVENT_TYPE` / `ERR_INVALID_EVENT_CONTENT` when only the type or the content is
@@ -145,8 +145,8 @@ export function parseEventDocument<N extends EventAttributeNames = DefaultEventA
 }
 
 /**
- * For clients: validates the response document of a create (the created event resource, spec 2.2)
- * and never throws: `data.id` of the spec's id type (ruling 12), type `events`, attributes with
+ * For clients: validates the response document of a create (the created event resource)
+ * and never throws: `data.id` of 1 to 26 characters, not blank ([event ids](https://github.com/messaging-events/messaging-events/blob/main/docs/readings.md#event-ids)), type `events`, attributes with
  * their content checked by type, and `meta`. Whether `meta["idempotency-key"]` echoes the key sent
  * is checked by `echoesIdempotencyKey`.
  *

@@ -1,5 +1,9 @@
-/** Each subpath's main imports, bundled alone: sizes printed, and zod only where schemas are needed. */
+/**
+ * Each subpath's main imports, bundled alone: sizes printed, and zod only where schemas are needed.
+ * Entries are written as scripts/sizes.ts writes them, so the figures match the README's table.
+ */
 import { afterAll, describe, expect, it } from "vitest";
+import { entryOf } from "../../scripts/sizes.js";
 import { bundle, kb } from "../support/bundle.js";
 
 const report: [string, number, number][] = [];
@@ -25,13 +29,28 @@ const cases: [string, string, boolean][] = [
   ["messaging-events/jsonapi", "createEventDocument", true],
   ["messaging-events/jsonapi", "safeParseEventDocument", true],
   ["messaging-events/client", "createEventsClient", true],
+  ["messaging-events/server", "createMemoryIdempotencyStore", false],
+  ["messaging-events/server", "createEventsHandler", true],
+  ["messaging-events/server/redis", "createRedisIdempotencyStore", false],
+  ["messaging-events/dispatch", "createMemoryDeliveryQueue", false],
+  ["messaging-events/dispatch", "createWebhookDispatcher", true],
 ];
 
 describe("subpath imports", () => {
+  it("the optional peers load only from their own subpaths: no redis or bullmq client in the others", async () => {
+    for (const [from, names] of [
+      ["messaging-events/server", "createEventsHandler, createMemoryIdempotencyStore"],
+      ["messaging-events/server/redis", "createRedisIdempotencyStore, createRedisReplayStore"],
+      ["messaging-events/dispatch", "createWebhookDispatcher, createMemoryDeliveryQueue"],
+      ["messaging-events", "createEventsClient, verifyWebhook"],
+    ] as const) {
+      const { code } = await bundle(entryOf({ label: "", from, names: names.split(", ") }));
+      expect(code, from).not.toMatch(/bullmq|ioredis|@redis\/client/);
+    }
+  });
+
   it.each(cases)("%s: { %s } (zod: %s)", async (from, names, needsZod) => {
-    const { code, minified, gzipped } = await bundle(
-      `import { ${names} } from "${from}"; console.log(${names});`,
-    );
+    const { code, minified, gzipped } = await bundle(entryOf({ label: "", from, names: names.split(", ") }));
     report.push([
       `{ ${names.length > 40 ? `${names.slice(0, 37)}...` : names} } from ${from.replace("messaging-events/", "")}`,
       minified,

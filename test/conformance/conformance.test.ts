@@ -13,7 +13,7 @@ import { conformanceCases } from "./cases.js";
 import { anyJsonTypes } from "./specTables.js";
 
 const title = (row: (typeof conformanceCases)[number]) =>
-  `${row.valid ? "accepts" : "rejects"} ${row.name}${row.ruling ? ` (ruling ${row.ruling})` : ""}`;
+  `${row.valid ? "accepts" : "rejects"} ${row.name}${row.reading ? ` (${row.reading})` : ""}`;
 
 describe("conformance table", () => {
   it("covers every event type with valid rows, and every type that has a shape with invalid rows", () => {

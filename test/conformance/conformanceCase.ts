@@ -9,16 +9,21 @@ export interface ConformanceCase {
   readonly valid: boolean;
   /** For an invalid row: an issue the error must contain. */
   readonly expect?: { readonly code: EventValidationIssueCode; readonly pointer: string };
-  /** The DECISIONS.md ruling the row tests, if any. */
-  readonly ruling?: number;
+  /** The reading the row tests, if any: an anchor of docs/readings.md. */
+  readonly reading?: string;
 }
 
-export const valid = (type: EventType, name: string, content: unknown, ruling?: number): ConformanceCase => ({
+export const valid = (
+  type: EventType,
+  name: string,
+  content: unknown,
+  reading?: string,
+): ConformanceCase => ({
   type,
   name,
   content,
   valid: true,
-  ...(ruling === undefined ? {} : { ruling }),
+  ...(reading === undefined ? {} : { reading }),
 });
 
 export const invalid = (
@@ -27,12 +32,12 @@ export const invalid = (
   content: unknown,
   code: EventValidationIssueCode,
   pointer: string,
-  ruling?: number,
+  reading?: string,
 ): ConformanceCase => ({
   type,
   name,
   content,
   valid: false,
   expect: { code, pointer },
-  ...(ruling === undefined ? {} : { ruling }),
+  ...(reading === undefined ? {} : { reading }),
 });

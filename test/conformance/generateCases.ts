@@ -87,7 +87,7 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
           { ...full, extra: 1 },
           "unknown_property",
           "/content/extra",
-          2,
+          "no-additional-properties",
         ),
   );
   for (const [key, field] of Object.entries(fields)) {
@@ -124,7 +124,16 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
       const code = field.kind === "enum" ? "invalid_value" : "invalid_type";
       rows.push(invalid(type, `${prefix}${key} null`, { ...full, [key]: null }, code, pointer));
     } else {
-      rows.push(invalid(type, `${prefix}${key} null`, { ...full, [key]: null }, "invalid_type", pointer, 4));
+      rows.push(
+        invalid(
+          type,
+          `${prefix}${key} null`,
+          { ...full, [key]: null },
+          "invalid_type",
+          pointer,
+          "annotations-and-preconditions",
+        ),
+      );
     }
     switch (field.kind) {
       case "string":
@@ -136,7 +145,7 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
               type,
               `${prefix}${key} at maxLength ${max} in emoji (code points)`,
               { ...full, [key]: "😀".repeat(max) },
-              5,
+              "lengths-count-code-points",
             ),
           );
           rows.push(
@@ -155,7 +164,7 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
               { ...full, [key]: "😀".repeat(max + 1) },
               "too_long",
               pointer,
-              5,
+              "lengths-count-code-points",
             ),
           );
         }
@@ -196,7 +205,12 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
         break;
       case "dateTime":
         rows.push(
-          valid(type, `${prefix}${key} with offset`, { ...full, [key]: "2026-11-22T18:00:00.123+05:30" }, 7),
+          valid(
+            type,
+            `${prefix}${key} with offset`,
+            { ...full, [key]: "2026-11-22T18:00:00.123+05:30" },
+            "date-times",
+          ),
         );
         rows.push(
           invalid(
@@ -205,7 +219,7 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
             { ...full, [key]: "2026-11-22" },
             "invalid_format",
             pointer,
-            7,
+            "date-times",
           ),
         );
         rows.push(
@@ -215,7 +229,7 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
             { ...full, [key]: "2026-11-22T18:00:00" },
             "invalid_format",
             pointer,
-            7,
+            "date-times",
           ),
         );
         rows.push(
@@ -225,7 +239,7 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
             { ...full, [key]: "2026-02-30T18:00:00Z" },
             "invalid_format",
             pointer,
-            7,
+            "date-times",
           ),
         );
         break;
@@ -290,7 +304,7 @@ function casesFor(table: ObjectTable): ConformanceCase[] {
             { ...full, [key]: [{ value: "ok", label: "OK", icon: "x" }] },
             "unknown_property",
             `${pointer}/0/icon`,
-            2,
+            "no-additional-properties",
           ),
         );
         break;

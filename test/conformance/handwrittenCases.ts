@@ -30,7 +30,7 @@ function crossVariantCases(): ConformanceCase[] {
       { membership: "join", inviteeId: "u" },
       "unknown_property",
       "/content/inviteeId",
-      2,
+      "no-additional-properties",
     ),
     invalid(
       "s.room.membership",
@@ -38,7 +38,7 @@ function crossVariantCases(): ConformanceCase[] {
       { membership: "leave", initiatorId: "u" },
       "unknown_property",
       "/content/initiatorId",
-      2,
+      "no-additional-properties",
     ),
     invalid(
       "s.room.membership",
@@ -46,7 +46,7 @@ function crossVariantCases(): ConformanceCase[] {
       { membership: "leave", sticky: true },
       "unknown_property",
       "/content/sticky",
-      2,
+      "no-additional-properties",
     ),
     invalid(
       "s.room.membership",
@@ -54,7 +54,7 @@ function crossVariantCases(): ConformanceCase[] {
       { membership: "invite", inviteeId: "u", assignee: "Bot" },
       "unknown_property",
       "/content/assignee",
-      2,
+      "no-additional-properties",
     ),
     valid("s.room.membership", "join with nothing else", { membership: "join" }),
     invalid(
@@ -63,7 +63,7 @@ function crossVariantCases(): ConformanceCase[] {
       { membership: "leave", inviteeId: "u" },
       "unknown_property",
       "/content/inviteeId",
-      2,
+      "no-additional-properties",
     ),
     invalid(
       "s.room.membership",
@@ -71,7 +71,7 @@ function crossVariantCases(): ConformanceCase[] {
       { membership: "invite", inviteeId: "u", trigger: "Auto" },
       "unknown_property",
       "/content/trigger",
-      2,
+      "no-additional-properties",
     ),
     invalid(
       "s.timer",
@@ -93,7 +93,7 @@ function crossVariantCases(): ConformanceCase[] {
       { ...action, type: "text", options: [{ value: "a", label: "A" }] },
       "unknown_property",
       "/content/options",
-      2,
+      "no-additional-properties",
     ),
     invalid(
       "s.message.action",
@@ -101,7 +101,7 @@ function crossVariantCases(): ConformanceCase[] {
       { ...action, type: "date", min: "2026-01-01T00:00:00Z", max: "2026-12-31T00:00:00Z", options: [] },
       "unknown_property",
       "/content/options",
-      2,
+      "no-additional-properties",
     ),
     invalid(
       "s.message.action",
@@ -109,7 +109,7 @@ function crossVariantCases(): ConformanceCase[] {
       { ...action, type: "button", multiple: true, options: [{ value: "a", label: "A" }] },
       "unknown_property",
       "/content/multiple",
-      2,
+      "no-additional-properties",
     ),
     invalid(
       "s.message.action",
@@ -124,7 +124,7 @@ function crossVariantCases(): ConformanceCase[] {
       { ...action, type: "email", min: "2026-01-01T00:00:00Z" },
       "unknown_property",
       "/content/min",
-      2,
+      "no-additional-properties",
     ),
   ];
 }
@@ -132,16 +132,16 @@ function crossVariantCases(): ConformanceCase[] {
 function mediaRuleCases(): ConformanceCase[] {
   const type = "s.message.media";
   return [
-    valid(type, "mediaId and label", { mediaId: "m-1", label: "cat.jpg" }, 6),
-    valid(type, "mediaId and body", { mediaId: "m-1", body: "A cat" }, 6),
-    valid(type, "mediaId and an empty label", { mediaId: "m-1", label: "" }, 6),
+    valid(type, "mediaId and label", { mediaId: "m-1", label: "cat.jpg" }, "media-messages"),
+    valid(type, "mediaId and body", { mediaId: "m-1", body: "A cat" }, "media-messages"),
+    valid(type, "mediaId and an empty label", { mediaId: "m-1", label: "" }, "media-messages"),
     invalid(
       type,
       "an empty label and an empty body",
       { mediaId: "m-1", label: "", body: "" },
       "exactly_one_of",
       "/content",
-      6,
+      "media-messages",
     ),
     invalid(
       type,
@@ -149,7 +149,7 @@ function mediaRuleCases(): ConformanceCase[] {
       { mediaId: "m-1", label: "a", body: "b", size: 3 },
       "exactly_one_of",
       "/content",
-      6,
+      "media-messages",
     ),
     invalid(
       type,
@@ -157,34 +157,55 @@ function mediaRuleCases(): ConformanceCase[] {
       { mediaId: "m-1", label: "cat.jpg", body: "A cat" },
       "exactly_one_of",
       "/content",
-      6,
+      "media-messages",
     ),
-    invalid(type, "neither label nor body", { mediaId: "m-1" }, "exactly_one_of", "/content", 6),
+    invalid(
+      type,
+      "neither label nor body",
+      { mediaId: "m-1" },
+      "exactly_one_of",
+      "/content",
+      "media-messages",
+    ),
     invalid(
       type,
       "neither, with annotations",
       { mediaId: "m-1", annotations: {} },
       "exactly_one_of",
       "/content",
-      6,
+      "media-messages",
     ),
-    invalid(type, "label but no mediaId", { label: "cat.jpg" }, "required", "/content/mediaId", 6),
+    invalid(
+      type,
+      "label but no mediaId",
+      { label: "cat.jpg" },
+      "required",
+      "/content/mediaId",
+      "media-messages",
+    ),
     invalid(
       type,
       "label of the wrong type",
       { mediaId: "m-1", label: 7 },
       "invalid_type",
       "/content/label",
-      6,
+      "media-messages",
     ),
-    invalid(type, "body null", { mediaId: "m-1", body: null }, "invalid_type", "/content/body", 6),
+    invalid(
+      type,
+      "body null",
+      { mediaId: "m-1", body: null },
+      "invalid_type",
+      "/content/body",
+      "media-messages",
+    ),
     invalid(
       type,
       "label null beside a body",
       { mediaId: "m-1", label: null, body: "A cat" },
       "invalid_type",
       "/content/label",
-      6,
+      "media-messages",
     ),
   ];
 }
@@ -192,15 +213,15 @@ function mediaRuleCases(): ConformanceCase[] {
 function booleanOptionCases(): ConformanceCase[] {
   const type = "s.message.action";
   return [
-    valid(type, "boolean: true then false", booleanAction([yes, no]), 8),
-    valid(type, "boolean: false then true", booleanAction([no, yes]), 8),
+    valid(type, "boolean: true then false", booleanAction([yes, no]), "boolean-actions"),
+    valid(type, "boolean: false then true", booleanAction([no, yes]), "boolean-actions"),
     invalid(
       type,
       "boolean: two true",
       booleanAction([yes, { label: "Sure", value: "true" }]),
       "boolean_options",
       "/content/options/1/value",
-      8,
+      "boolean-actions",
     ),
     invalid(
       type,
@@ -208,7 +229,7 @@ function booleanOptionCases(): ConformanceCase[] {
       booleanAction([no, { label: "Nope", value: "false" }]),
       "boolean_options",
       "/content/options/1/value",
-      8,
+      "boolean-actions",
     ),
     invalid(
       type,
@@ -216,17 +237,31 @@ function booleanOptionCases(): ConformanceCase[] {
       booleanAction([yes, no, { label: "Maybe", value: "true" }]),
       "too_many_items",
       "/content/options",
-      8,
+      "boolean-actions",
     ),
-    invalid(type, "boolean: one entry", booleanAction([yes]), "too_few_items", "/content/options", 8),
-    invalid(type, "boolean: no entries", booleanAction([]), "too_few_items", "/content/options", 8),
+    invalid(
+      type,
+      "boolean: one entry",
+      booleanAction([yes]),
+      "too_few_items",
+      "/content/options",
+      "boolean-actions",
+    ),
+    invalid(
+      type,
+      "boolean: no entries",
+      booleanAction([]),
+      "too_few_items",
+      "/content/options",
+      "boolean-actions",
+    ),
     invalid(
       type,
       "boolean: value yes",
       booleanAction([{ label: "Yes", value: "yes" }, no]),
       "invalid_value",
       "/content/options/0/value",
-      8,
+      "boolean-actions",
     ),
     invalid(
       type,
@@ -234,7 +269,7 @@ function booleanOptionCases(): ConformanceCase[] {
       booleanAction([{ label: "Yes", value: true }, no]),
       "invalid_value",
       "/content/options/0/value",
-      8,
+      "boolean-actions",
     ),
     invalid(
       type,
@@ -242,7 +277,7 @@ function booleanOptionCases(): ConformanceCase[] {
       booleanAction([yes, { value: "false" }]),
       "required",
       "/content/options/1/label",
-      8,
+      "boolean-actions",
     ),
     invalid(
       type,
@@ -250,7 +285,7 @@ function booleanOptionCases(): ConformanceCase[] {
       booleanAction([{ ...yes, url: null }, no]),
       "unknown_property",
       "/content/options/0/url",
-      2,
+      "no-additional-properties",
     ),
   ];
 }
@@ -258,29 +293,57 @@ function booleanOptionCases(): ConformanceCase[] {
 function invocationCases(): ConformanceCase[] {
   const type = "s.message.action.invocation";
   return [
-    valid(type, "value a string", { value: "red" }, 9),
-    valid(type, "value an empty string", { value: "" }, 9),
-    valid(type, "value an integer", { value: 42 }, 9),
-    valid(type, "value a fraction", { value: -3.25 }, 9),
-    valid(type, "value zero", { value: 0 }, 9),
-    valid(type, "value a large number", { value: 1e300 }, 9),
-    valid(type, "value an empty array", { value: [] }, 9),
-    valid(type, "value an array of strings", { value: ["red", "blue"] }, 9),
+    valid(type, "value a string", { value: "red" }, "invocation-values"),
+    valid(type, "value an empty string", { value: "" }, "invocation-values"),
+    valid(type, "value an integer", { value: 42 }, "invocation-values"),
+    valid(type, "value a fraction", { value: -3.25 }, "invocation-values"),
+    valid(type, "value zero", { value: 0 }, "invocation-values"),
+    valid(type, "value a large number", { value: 1e300 }, "invocation-values"),
+    valid(type, "value an empty array", { value: [] }, "invocation-values"),
+    valid(type, "value an array of strings", { value: ["red", "blue"] }, "invocation-values"),
     valid(type, "label a string", { value: "red", label: "Red" }),
     valid(type, "label null", { value: "red", label: null }),
-    invalid(type, "value missing", { label: "Red" }, "required", "/content/value", 9),
-    invalid(type, "value a boolean", { value: true }, "no_matching_variant", "/content/value", 9),
-    invalid(type, "value null", { value: null }, "no_matching_variant", "/content/value", 9),
-    invalid(type, "value an object", { value: { red: true } }, "no_matching_variant", "/content/value", 9),
+    invalid(type, "value missing", { label: "Red" }, "required", "/content/value", "invocation-values"),
+    invalid(
+      type,
+      "value a boolean",
+      { value: true },
+      "no_matching_variant",
+      "/content/value",
+      "invocation-values",
+    ),
+    invalid(
+      type,
+      "value null",
+      { value: null },
+      "no_matching_variant",
+      "/content/value",
+      "invocation-values",
+    ),
+    invalid(
+      type,
+      "value an object",
+      { value: { red: true } },
+      "no_matching_variant",
+      "/content/value",
+      "invocation-values",
+    ),
     invalid(
       type,
       "value an array with a number",
       { value: ["red", 1] },
       "invalid_type",
       "/content/value/1",
-      9,
+      "invocation-values",
     ),
-    invalid(type, "value an array of arrays", { value: [["red"]] }, "invalid_type", "/content/value/0", 9),
+    invalid(
+      type,
+      "value an array of arrays",
+      { value: [["red"]] },
+      "invalid_type",
+      "/content/value/0",
+      "invocation-values",
+    ),
     invalid(type, "label a number", { value: "red", label: 1 }, "invalid_type", "/content/label"),
     invalid(
       type,
@@ -288,7 +351,7 @@ function invocationCases(): ConformanceCase[] {
       { value: "red", extra: true },
       "unknown_property",
       "/content/extra",
-      2,
+      "no-additional-properties",
     ),
     invalid(type, "content an array", [], "invalid_type", "/content"),
   ];
@@ -307,7 +370,7 @@ function anyJsonCases(): ConformanceCase[] {
     ["null", null],
   ];
   return anyJsonTypes.flatMap((type) =>
-    values.map(([name, content]) => valid(type, `any JSON: ${name}`, content, 3)),
+    values.map(([name, content]) => valid(type, `any JSON: ${name}`, content, "types-without-constraints")),
   );
 }
 
@@ -315,25 +378,37 @@ function emptyObjectCases(): ConformanceCase[] {
   return (
     ["s.receipt", "s.room.close", "s.room.typing", "s.message.preview.track", "s.support.inactive"] as const
   ).flatMap((type) => [
-    valid(type, "exactly {}", {}, 3),
-    invalid(type, "a property", { read: true }, "unknown_property", "/content/read", 3),
-    invalid(type, "an empty array", [], "invalid_type", "/content", 3),
-    invalid(type, "a string", "", "invalid_type", "/content", 3),
+    valid(type, "exactly {}", {}, "types-without-constraints"),
+    invalid(
+      type,
+      "a property",
+      { read: true },
+      "unknown_property",
+      "/content/read",
+      "types-without-constraints",
+    ),
+    invalid(type, "an empty array", [], "invalid_type", "/content", "types-without-constraints"),
+    invalid(type, "a string", "", "invalid_type", "/content", "types-without-constraints"),
   ]);
 }
 
 function annotationCases(): ConformanceCase[] {
   const type = "s.message.text";
   return [
-    valid(type, "annotations empty object", { body: "x", annotations: {} }, 4),
-    valid(type, "annotations deep object", { body: "x", annotations: { a: { b: [1, { c: null }] } } }, 4),
+    valid(type, "annotations empty object", { body: "x", annotations: {} }, "annotations-and-preconditions"),
+    valid(
+      type,
+      "annotations deep object",
+      { body: "x", annotations: { a: { b: [1, { c: null }] } } },
+      "annotations-and-preconditions",
+    ),
     invalid(
       type,
       "annotations a string",
       { body: "x", annotations: "bold" },
       "invalid_type",
       "/content/annotations",
-      4,
+      "annotations-and-preconditions",
     ),
     invalid(
       type,
@@ -341,13 +416,13 @@ function annotationCases(): ConformanceCase[] {
       { body: "x", annotations: 1 },
       "invalid_type",
       "/content/annotations",
-      4,
+      "annotations-and-preconditions",
     ),
     valid(
       "s.support.request",
       "preconditions deep object",
       { liveChatId: "c", preconditions: { language: "en", skills: ["billing"] } },
-      4,
+      "annotations-and-preconditions",
     ),
     invalid(
       "s.support.request",
@@ -355,7 +430,7 @@ function annotationCases(): ConformanceCase[] {
       { liveChatId: "c", preconditions: [] },
       "invalid_type",
       "/content/preconditions",
-      4,
+      "annotations-and-preconditions",
     ),
     invalid(
       "s.message.edit",
@@ -363,7 +438,7 @@ function annotationCases(): ConformanceCase[] {
       { body: "x", annotations: null },
       "invalid_type",
       "/content/annotations",
-      4,
+      "annotations-and-preconditions",
     ),
   ];
 }
@@ -371,21 +446,31 @@ function annotationCases(): ConformanceCase[] {
 function codePointCases(): ConformanceCase[] {
   const type = "s.message.text";
   return [
-    valid(type, "format: 60 emoji (120 UTF-16 units)", { body: "x", format: "😀".repeat(60) }, 5),
-    valid(type, "format: 99 ascii and an emoji", { body: "x", format: `${"a".repeat(99)}😀` }, 5),
+    valid(
+      type,
+      "format: 60 emoji (120 UTF-16 units)",
+      { body: "x", format: "😀".repeat(60) },
+      "lengths-count-code-points",
+    ),
+    valid(
+      type,
+      "format: 99 ascii and an emoji",
+      { body: "x", format: `${"a".repeat(99)}😀` },
+      "lengths-count-code-points",
+    ),
     invalid(
       type,
       "format: 100 ascii and an emoji",
       { body: "x", format: `${"a".repeat(100)}😀` },
       "too_long",
       "/content/format",
-      5,
+      "lengths-count-code-points",
     ),
     valid(
       type,
       "format: 50 decomposed accents (100 code points)",
       { body: "x", format: "e\u0301".repeat(50) },
-      5,
+      "lengths-count-code-points",
     ),
     invalid(
       type,
@@ -393,13 +478,13 @@ function codePointCases(): ConformanceCase[] {
       { body: "x", format: "e\u0301".repeat(51) },
       "too_long",
       "/content/format",
-      5,
+      "lengths-count-code-points",
     ),
     valid(
       "s.message.text.translation",
       "languages: two emoji flags' letters",
       { body: "x", sourceLanguage: "🇩🇪", targetLanguage: "en" },
-      5,
+      "lengths-count-code-points",
     ),
     invalid(
       "s.message.text.translation",
@@ -407,7 +492,7 @@ function codePointCases(): ConformanceCase[] {
       { body: "x", sourceLanguage: "deu", targetLanguage: "en" },
       "too_long",
       "/content/sourceLanguage",
-      5,
+      "lengths-count-code-points",
     ),
     valid("s.message.text.translation", "languages: empty", {
       body: "x",
@@ -417,7 +502,7 @@ function codePointCases(): ConformanceCase[] {
   ];
 }
 
-/** Date-times checked on s.timer's `expires` (ruling 7). */
+/** Date-times checked on s.timer's `expires`. */
 export const dateTimeRows: readonly [string, boolean][] = [
   ["2026-11-22T18:00:00Z", true],
   ["2026-11-22T18:00:00.5Z", true],
@@ -459,14 +544,19 @@ export const dateTimeRows: readonly [string, boolean][] = [
 function dateTimeCases(): ConformanceCase[] {
   return dateTimeRows.map(([value, ok]) =>
     ok
-      ? valid("s.timer", `expires ${JSON.stringify(value)}`, { status: "RUNNING", expires: value }, 7)
+      ? valid(
+          "s.timer",
+          `expires ${JSON.stringify(value)}`,
+          { status: "RUNNING", expires: value },
+          "date-times",
+        )
       : invalid(
           "s.timer",
           `expires ${JSON.stringify(value)}`,
           { status: "RUNNING", expires: value },
           "invalid_format",
           "/content/expires",
-          7,
+          "date-times",
         ),
   );
 }

@@ -255,5 +255,5 @@ export const unionTags: readonly { type: EventType; key: string; values: readonl
   { type: "s.timer", key: "status", values: ["RUNNING", "CANCELLED", "EXPIRED"] },
 ];
 
-/** The types whose content is the empty schema: any JSON value (ruling 3). */
+/** The types whose content is the empty schema: any JSON value. */
 export const anyJsonTypes: readonly EventType[] = ["s.delete", "s.form.submission", "s.support.open"];

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const outDir = `${root}.tmp/examples/`;
-const entryPoints = ["src/index.ts", "src/events/index.ts"];
+const entryPoints = [
+  "src/index.ts",
+  "src/events/index.ts",
+  "src/server/index.ts",
+  "src/server/redis/index.ts",
+  "src/dispatch/index.ts",
+  "src/dispatch/bullmq/index.ts",
+];
 
 interface Documented {
   readonly name: string;

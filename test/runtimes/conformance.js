@@ -21,6 +21,7 @@ import {
   safeParseEventDocument,
   toJsonApiErrors,
 } from "messaging-events/jsonapi";
+import { createEventsHandler } from "messaging-events/server";
 import * as webhooksModule from "messaging-events/webhooks";
 import {
   createWebhookRequest,
@@ -79,7 +80,12 @@ const checks = {
       const secret = secretOf(vector);
       const plain = await signWebhook({ payload: vector.body, secret, timestamp: vector.timestamp });
       assert(plain.headers["service-signature"] === vector.base64url, `${vector.name}: base64url by default`);
-      const hex = await signWebhook({ payload: vector.body, secret, timestamp: vector.timestamp, encoding: "hex" });
+      const hex = await signWebhook({
+        payload: vector.body,
+        secret,
+        timestamp: vector.timestamp,
+        encoding: "hex",
+      });
       assert(hex.headers["service-signature"] === vector.hex, `${vector.name}: hex signature`);
       const b64 = await signWebhook({
         payload: vector.body,
@@ -154,18 +160,58 @@ const checks = {
   async "hostile input"() {
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
-    const trap = new Proxy({}, { getPrototypeOf() { throw new Error("trap"); } });
+    const trap = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error("trap");
+        },
+      },
+    );
     for (const value of [proxy, trap]) {
       assert(safeParseEventContent("s.delete", value).success === false, "proxy content");
       assert(safeParseEventDocument(value).success === false, "proxy document");
       assert(toJsonApiErrors(value).errors[0].status === "500", "proxy error");
     }
-    const flood = safeParseEventContent("s.message.action", { type: "text", body: "x", writeable: Array(2e5).fill(0) });
+    const flood = safeParseEventContent("s.message.action", {
+      type: "text",
+      body: "x",
+      writeable: Array(2e5).fill(0),
+    });
     assert(flood.error.issues.length === 100 && flood.error.omittedIssues === 199_900, "issues capped");
     assert(JSON.stringify(toJsonApiErrors(flood.error)).length <= 65_536, "error document bounded");
     const sparse = [];
     sparse.length = 2 ** 32 - 1;
     assert(safeParseEventContent("s.delete", sparse).error.issues[0].code === "too_many_nodes", "node limit");
+  },
+
+  async "server: idempotent POST /events with the memory store"() {
+    let creates = 0;
+    const handler = createEventsHandler({
+      authorize: (request) => request.headers.get("authorization"),
+      create: () => ({ id: `01JD8X5QK3M2${String(++creates).padStart(14, "0")}` }),
+    });
+    const send = () =>
+      handler(
+        new Request("https://service.example/events", {
+          method: "POST",
+          headers: {
+            authorization: "Bearer t",
+            "content-type": "application/vnd.api+json",
+            "service-idempotency-key": "runtime-key",
+          },
+          body: JSON.stringify({
+            data: { type: "events", attributes: { eventType: "s.room.close", content: {} } },
+          }),
+        }),
+      );
+    const first = await send();
+    const firstBody = await first.text();
+    const again = await send();
+    assert(first.status === 201 && again.status === 201, `statuses ${first.status} ${again.status}`);
+    assert(again.headers.get("idempotent-replayed") === "true", "replay header");
+    assert((await again.text()) === firstBody && creates === 1, "one event, replayed byte for byte");
+    await handler.close();
   },
 
   async "client never follows redirects"() {

@@ -3,7 +3,7 @@ import { type JsonValue, jsonValue } from "../../internal/jsonValue.js";
 
 /**
  * Content schema of `s.delete`. The spec gives an empty schema, so any JSON value is accepted:
- * objects, arrays, strings, numbers, booleans and `null` (ruling 3). `undefined`, functions,
+ * objects, arrays, strings, numbers, booleans and `null` ([types without constraints](https://github.com/messaging-events/messaging-events/blob/main/docs/readings.md#types-without-constraints)). `undefined`, functions,
  * non-finite numbers, class instances and circular references are not JSON and are rejected.
  *
  * Exported from `messaging-events/events` and `messaging-events`.

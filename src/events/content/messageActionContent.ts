@@ -29,7 +29,7 @@ const common = {
  * - `text`, `textarea`, `email`: nothing more;
  * - `date`: `min` and `max` (date-time, required), `center` (date-time or `null`, optional);
  * - `boolean`: `options`, exactly two `{ label, value }` entries with the values `"true"` and
- *   `"false"`, one each (ruling 8);
+ *   `"false"`, one each ([boolean actions](https://github.com/messaging-events/messaging-events/blob/main/docs/readings.md#boolean-actions));
  * - `button`, `link`: `options`, at least one `{ value, label, url? }`;
  * - `select`: `multiple` (boolean, required) and `options` as for `button`.
  *

@@ -3,7 +3,7 @@ import { boundedArray } from "../../internal/boundedArray.js";
 
 /**
  * Content schema of `s.message.action.invocation` (a user's answer to an action): `value`, which is
- * a string, a finite number or an array of strings (possibly empty) (ruling 9), and `label`
+ * a string, a finite number or an array of strings (possibly empty), and `label`
  * (string or `null`, optional).
  *
  * Exported from `messaging-events/events` and `messaging-events`.

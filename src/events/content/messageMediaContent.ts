@@ -6,7 +6,7 @@ import { jsonObject } from "../../internal/jsonValue.js";
 /**
  * Content schema of `s.message.media`: `mediaId` (string, required) plus exactly one of `label`
  * and `body` (strings), and `annotations` (any JSON object, optional). Content with both `label`
- * and `body`, or with neither, is invalid (ruling 6). Additional properties are allowed and kept;
+ * and `body`, or with neither, is invalid ([media messages](https://github.com/messaging-events/messaging-events/blob/main/docs/readings.md#media-messages)). Additional properties are allowed and kept;
  * their values must be JSON values.
  *
  * Exported from `messaging-events/events` and `messaging-events`.

@@ -1,6 +1,7 @@
 /**
- * The rulings of DECISIONS.md on event content (2 to 10), one block each, in the words a user
- * sees. The conformance table holds the exhaustive rows; rows tagged with a ruling are counted here.
+ * The readings of what the service's description leaves open about event content (docs/readings.md),
+ * one block each, in the words a user sees. The conformance table holds the exhaustive rows; rows
+ * tagged with a reading are counted here, and every tag names a heading of docs/readings.md.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -9,24 +10,42 @@ import { conformanceCases } from "./cases.js";
 
 const firstIssue = (type: string, content: unknown) => safeParseEventContent(type, content).error?.issues[0];
 
-describe("DECISIONS.md rulings on event content", () => {
-  it("every ruling from 2 to 10 has rows in the conformance table", () => {
-    for (let ruling = 2; ruling <= 9; ruling++) {
-      expect(
-        conformanceCases.filter((row) => row.ruling === ruling).length,
-        `ruling ${ruling}`,
-      ).toBeGreaterThan(2);
+const readings = readFileSync(new URL("../../docs/readings.md", import.meta.url), "utf8");
+const anchors = new Set(
+  [...readings.matchAll(/^#+ (.+)$/gm)].map((match) =>
+    match[1]!
+      .toLowerCase()
+      .replace(/[^\w\- ]/g, "")
+      .replace(/ /g, "-"),
+  ),
+);
+
+describe("the readings on event content", () => {
+  it("every reading tag names a heading of docs/readings.md, and each content reading has rows", () => {
+    const tags = new Set(conformanceCases.flatMap((row) => (row.reading ? [row.reading] : [])));
+    for (const tag of tags) expect(anchors.has(tag), tag).toBe(true);
+    for (const tag of [
+      "no-additional-properties",
+      "types-without-constraints",
+      "annotations-and-preconditions",
+      "lengths-count-code-points",
+      "media-messages",
+      "date-times",
+      "boolean-actions",
+      "invocation-values",
+    ]) {
+      expect(conformanceCases.filter((row) => row.reading === tag).length, tag).toBeGreaterThan(2);
     }
   });
 
-  it("1: the package is called messaging-events", () => {
+  it("the package is called messaging-events", () => {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
       name: string;
     };
     expect(pkg.name).toBe("messaging-events");
   });
 
-  it("2: objects are strict at every depth, except the three that allow additional properties", () => {
+  it("objects are strict at every depth, except the three that allow additional properties", () => {
     expect(
       firstIssue("s.message.action", {
         type: "link",
@@ -58,7 +77,7 @@ describe("DECISIONS.md rulings on event content", () => {
     }
   });
 
-  it("3: the empty-schema types take any JSON value; the no-property types only {}", () => {
+  it("the empty-schema types take any JSON value; the no-property types only {}", () => {
     for (const type of ["s.delete", "s.form.submission", "s.support.open"] as const) {
       for (const content of [{}, [], "x", 0, true, null, { a: [1] }])
         expect(safeParseEventContent(type, content).success).toBe(true);
@@ -81,7 +100,7 @@ describe("DECISIONS.md rulings on event content", () => {
     }
   });
 
-  it("4: annotations and preconditions take any JSON object, not null, not an array", () => {
+  it("annotations and preconditions take any JSON object, not null, not an array", () => {
     expect(
       safeParseEventContent("s.message.text", { body: "x", annotations: { any: { json: [1, null] } } })
         .success,
@@ -94,7 +113,7 @@ describe("DECISIONS.md rulings on event content", () => {
     );
   });
 
-  it("5: lengths count Unicode code points: 60 emoji fit in a 100-character format", () => {
+  it("lengths count Unicode code points: 60 emoji fit in a 100-character format", () => {
     expect(safeParseEventContent("s.message.text", { body: "x", format: "😀".repeat(60) }).success).toBe(
       true,
     );
@@ -106,7 +125,7 @@ describe("DECISIONS.md rulings on event content", () => {
     );
   });
 
-  it("6: the media rule is an exclusive choice, and the error says so in words", () => {
+  it("the media rule is an exclusive choice, and the error says so in words", () => {
     expect(firstIssue("s.message.media", { mediaId: "m", label: "l", body: "b" })).toEqual({
       code: "exactly_one_of",
       path: ["content"],
@@ -118,7 +137,7 @@ describe("DECISIONS.md rulings on event content", () => {
     );
   });
 
-  it("7: date-times need an offset and a real calendar day", () => {
+  it("date-times need an offset and a real calendar day", () => {
     expect(
       safeParseEventContent("s.timer", { status: "RUNNING", expires: "2026-11-22T18:00:00.5+05:30" }).success,
     ).toBe(true);
@@ -154,7 +173,7 @@ describe("DECISIONS.md rulings on event content", () => {
     );
   });
 
-  it("9: an invocation value is a string, a finite number or an array of strings", () => {
+  it("an invocation value is a string, a finite number or an array of strings", () => {
     for (const value of ["", "x", 0, -1.5, 1e300, [], ["a", "b"]]) {
       expect(
         safeParseEventContent("s.message.action.invocation", { value }).success,
@@ -172,7 +191,7 @@ describe("DECISIONS.md rulings on event content", () => {
     );
   });
 
-  it("10: an unknown event type is a failure with its own code, never a TypeError", () => {
+  it("an unknown event type is a failure with its own code, never a TypeError", () => {
     for (const type of ["s.message.delete", "", "S.MESSAGE.TEXT", 42, null, undefined, {}, Symbol("t")]) {
       const result = safeParseEventContent(type, {});
       expect(result.error?.code).toBe("ERR_UNKNOWN_EVENT_TYPE");

@@ -1,0 +1,171 @@
+/**
+ * What each import of the built package costs a browser bundle: esbuild bundles a one-line entry
+ * that imports it from `dist/` (through the package's own exports), minified, and gzip -9 compresses
+ * the output. The README's bundle-size table is generated from these measurements, between the
+ * markers below, and `test/bundle/readmeSizes.test.ts` fails when it differs from a fresh measure.
+ *
+ * Run after `npm run build`: `npx tsx scripts/sizes.ts` rewrites the table in README.md;
+ * `npx tsx scripts/sizes.ts --check` only compares, and exits 1 when the table is stale.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { bundle } from "../test/support/bundle.js";
+
+export const SIZES_START = "<!-- sizes:start -->";
+export const SIZES_END = "<!-- sizes:end -->";
+
+/** One row of the table: what a user imports, and how the row names it (markdown). */
+export interface MeasuredImport {
+  /** The first cell of the row. */
+  readonly label: string;
+  /** The subpath imported from, `messaging-events` or `messaging-events/<sub>`. */
+  readonly from: string;
+  /** The names imported; empty for `import * as`. */
+  readonly names: readonly string[];
+}
+
+/** Every import the README's table lists, in its order. */
+export const measuredImports: readonly MeasuredImport[] = [
+  {
+    label: "`messageTextContent`: one content schema",
+    from: "messaging-events/events",
+    names: ["messageTextContent"],
+  },
+  {
+    label: "`messageActionContent`: the largest content schema",
+    from: "messaging-events/events",
+    names: ["messageActionContent"],
+  },
+  {
+    label: "`safeParseEventContent`, `safeParseEvent`: all 32 schemas, the library's messages",
+    from: "messaging-events/events",
+    names: ["safeParseEventContent", "safeParseEvent"],
+  },
+  {
+    label: "`eventSchema`: all 32 schemas as one union",
+    from: "messaging-events/events",
+    names: ["eventSchema"],
+  },
+  {
+    label: "`eventTypes`, `isEventType`",
+    from: "messaging-events/events",
+    names: ["eventTypes", "isEventType"],
+  },
+  {
+    label: "`verifyWebhookSignature`: the signature only",
+    from: "messaging-events/webhooks",
+    names: ["verifyWebhookSignature"],
+  },
+  {
+    label: "`verifyWebhook`: the signature, then the typed payload",
+    from: "messaging-events/webhooks",
+    names: ["verifyWebhook"],
+  },
+  { label: "`signWebhook`", from: "messaging-events/webhooks", names: ["signWebhook"] },
+  {
+    label: "`isJsonApiMediaType`, `acceptsJsonApi`",
+    from: "messaging-events/jsonapi",
+    names: ["isJsonApiMediaType", "acceptsJsonApi"],
+  },
+  { label: "`toJsonApiErrors`", from: "messaging-events/jsonapi", names: ["toJsonApiErrors"] },
+  { label: "`readIdempotencyKey`", from: "messaging-events/idempotency", names: ["readIdempotencyKey"] },
+  {
+    label: "`safeParseEventDocument`: request documents, all 32 schemas",
+    from: "messaging-events/jsonapi",
+    names: ["safeParseEventDocument"],
+  },
+  {
+    label: "`createEventsClient`: validates with all 32 schemas",
+    from: "messaging-events/client",
+    names: ["createEventsClient"],
+  },
+  { label: 'everything: `import * as all from "messaging-events"`', from: "messaging-events", names: [] },
+];
+
+/** One measured import. */
+export interface SizeRow {
+  readonly label: string;
+  /** Minified bytes. */
+  readonly minified: number;
+  /** Minified, then gzip -9, bytes. */
+  readonly gzipped: number;
+  /** Whether the bundle holds Zod. */
+  readonly zod: boolean;
+}
+
+/** The entry module that imports one row's names and keeps them alive. */
+export function entryOf({ from, names }: MeasuredImport): string {
+  return names.length === 0
+    ? `import * as all from "${from}"; console.log(all);`
+    : `import { ${names.join(", ")} } from "${from}"; console.log(${names.join(", ")});`;
+}
+
+/** Bundles and measures every row, from the built package. */
+export async function measureSizes(imports: readonly MeasuredImport[] = measuredImports): Promise<SizeRow[]> {
+  const rows: SizeRow[] = [];
+  for (const item of imports) {
+    let report: Awaited<ReturnType<typeof bundle>>;
+    try {
+      report = await bundle(entryOf(item));
+    } catch (error) {
+      throw new Error(
+        `could not bundle ${entryOf(item)} from dist/: is dist/ older than src/? Run npm run build first`,
+        { cause: error },
+      );
+    }
+    rows.push({
+      label: item.label,
+      minified: report.minified,
+      gzipped: report.gzipped,
+      zod: report.code.includes("_zod"),
+    });
+  }
+  return rows;
+}
+
+/** Bytes as KB (1,024 bytes) with two decimals: `5869` -> `5.73 KB`. */
+export const kilobytes = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KB`;
+
+/** The markdown table of the measured rows. */
+export function sizesTable(rows: readonly SizeRow[]): string {
+  return [
+    "| Import | min+gzip | Zod |",
+    "|---|--:|---|",
+    ...rows.map((row) => `| ${row.label} | ${kilobytes(row.gzipped)} | ${row.zod ? "yes" : "no"} |`),
+  ].join("\n");
+}
+
+/** The table currently between the markers of a README, or `undefined` when the markers are missing. */
+export function readmeSizesTable(readme: string): string | undefined {
+  const start = readme.indexOf(SIZES_START);
+  const end = readme.indexOf(SIZES_END);
+  if (start === -1 || end < start) return undefined;
+  return readme.slice(start + SIZES_START.length, end).trim();
+}
+
+/** The README with `table` between the markers. Throws when the markers are missing. */
+export function withSizesTable(readme: string, table: string): string {
+  const start = readme.indexOf(SIZES_START);
+  const end = readme.indexOf(SIZES_END);
+  if (start === -1 || end < start) throw new Error(`README.md has no ${SIZES_START} … ${SIZES_END} markers`);
+  return `${readme.slice(0, start + SIZES_START.length)}\n${table}\n${readme.slice(end)}`;
+}
+
+const readmePath = new URL("../README.md", import.meta.url);
+
+async function main(): Promise<void> {
+  const table = sizesTable(await measureSizes());
+  const readme = readFileSync(readmePath, "utf8");
+  if (process.argv.includes("--check")) {
+    const same = readmeSizesTable(readme) === table;
+    console.log(
+      same ? "README.md's bundle sizes are current" : `README.md's bundle sizes are stale; now:\n${table}`,
+    );
+    process.exitCode = same ? 0 : 1;
+    return;
+  }
+  writeFileSync(readmePath, withSizesTable(readme, table));
+  console.log(table);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,0 +1,183 @@
+import type { Command } from "../Command.js";
+import { seededRandom } from "../emulator/createChaos.js";
+import { startEmulator } from "../emulator/startEmulator.js";
+import { integerFlag, listFlag, stringFlag } from "../parseArgs.js";
+import { secretFromEnv } from "../readInputs.js";
+import { printable } from "../terminal.js";
+import { EXIT, UsageError } from "../UsageError.js";
+
+function chaosRate(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const rate = Number(text);
+  if (!/^(?:0|1|0?\.\d+|1\.0*)$/.test(text) || !(rate >= 0 && rate <= 1)) {
+    throw new UsageError(
+      `--chaos must be a share from 0 to 1, not ${JSON.stringify(printable(text).slice(0, 40))}`,
+      "--chaos 0.2",
+    );
+  }
+  return rate;
+}
+
+function schedule(text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined;
+  if (text === "none") return [];
+  const waits = text.split(",").map((part) => part.trim());
+  if (waits.some((wait) => !/^\d{1,10}$/.test(wait))) {
+    throw new UsageError(
+      "--webhook-retry-schedule takes waits in milliseconds separated by commas",
+      "--webhook-retry-schedule 1000,5000,30000",
+    );
+  }
+  return waits.map(Number);
+}
+
+function webhookUrls(urls: readonly string[]): string[] {
+  return urls.map((text) => {
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new UsageError(`--webhook-url ${JSON.stringify(printable(text).slice(0, 60))} is not a URL`);
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new UsageError("--webhook-url must be http: or https:");
+    return url.href;
+  });
+}
+
+/** `messaging-events serve`: a local emulator of the service. */
+export const serveCommand: Command = {
+  name: "serve",
+  summary: "Run a local emulator of the service: POST /events, webhooks, and chaos on demand.",
+  usage: "serve [options]",
+  description: `Answers POST /events as the service does, with the library's server handler: JSON:API
+documents validated, ids as ULIDs (26 characters of Crockford base32, time-ordered), idempotent
+creation per caller (a repeated Service-Idempotency-Key replays the stored response with
+Idempotent-Replayed: true; the same key with another document answers 422; while the first request
+is in flight, 409 with Retry-After). Any non-empty Authorization header is accepted, or only the
+value of --credentials-env NAME. Everything is kept in memory and lost on exit. GET /health answers
+200 when the emulator is up.
+
+Each created event of a webhook type (s.room.create, s.room.membership, s.message.text,
+s.message.media, s.message.edit, s.message.delete, s.room.close) is delivered, signed, to every
+--webhook-url through the library's dispatcher, with its retry schedule (5 s, 5 min, 30 min… by
+default; shorten it with --webhook-retry-schedule). The payload carries the type, the content,
+version 2, and roomId when the request has relationships.room.data.id. The secret comes from
+--webhook-secret-env NAME.
+
+--chaos RATE makes that share of POST requests fail as the real world does: 503, 429 with
+Retry-After: 1, a dropped connection after the event was created, or an answer 1 to 3 seconds late.
+A client that retries with the same idempotency key still creates each event exactly once.
+
+One log line per request and per delivery attempt goes to standard output; the first line says
+where it listens. SIGINT or SIGTERM shuts down cleanly (requests in flight finish, the port is freed)
+and exits 0.`,
+  flags: [
+    {
+      name: "port",
+      type: "string",
+      placeholder: "PORT",
+      description: "the port (default: 4010; 0 picks a free one)",
+    },
+    {
+      name: "host",
+      type: "string",
+      placeholder: "HOST",
+      description: "the address to listen on (default: 127.0.0.1)",
+    },
+    { name: "webhook-url", type: "list", placeholder: "URL", description: "where to deliver webhooks" },
+    {
+      name: "webhook-secret-env",
+      type: "string",
+      placeholder: "NAME",
+      description: "the environment variable that holds the webhook signing secret",
+    },
+    {
+      name: "webhook-retry-schedule",
+      type: "string",
+      placeholder: "MS,MS,…",
+      description: 'the waits before each webhook retry, in milliseconds, or "none"',
+    },
+    {
+      name: "credentials-env",
+      type: "string",
+      placeholder: "NAME",
+      description: "accept only the Authorization value in this environment variable",
+    },
+    {
+      name: "chaos",
+      type: "string",
+      placeholder: "RATE",
+      description: "the share of POST requests that fail on purpose, 0 to 1 (default: 0)",
+    },
+    {
+      name: "chaos-seed",
+      type: "string",
+      placeholder: "SEED",
+      description: "a seed, for the same failures on every run",
+    },
+  ],
+  examples: [
+    "messaging-events serve                                  # http://127.0.0.1:4010",
+    "WEBHOOK_SECRET=dev-secret messaging-events serve --webhook-url http://127.0.0.1:3000/hooks \\\n    --webhook-secret-env WEBHOOK_SECRET --webhook-retry-schedule 1000,5000",
+    "messaging-events serve --chaos 0.3 --chaos-seed 7         # test your client's retries",
+  ],
+  async run(args, io) {
+    if (args.positionals.length > 0) throw new UsageError("serve takes no arguments");
+    const port = integerFlag(args, "port", 4010, 0, 65535);
+    const host = stringFlag(args, "host") ?? "127.0.0.1";
+    const urls = webhookUrls(listFlag(args, "webhook-url"));
+    const secretEnv = stringFlag(args, "webhook-secret-env");
+    if (urls.length > 0 && secretEnv === undefined) {
+      throw new UsageError("--webhook-url needs the signing secret", "--webhook-secret-env NAME");
+    }
+    const webhookSecret = secretEnv === undefined ? undefined : secretFromEnv(secretEnv, io.env);
+    const credentialsEnv = stringFlag(args, "credentials-env");
+    const credentials = credentialsEnv === undefined ? undefined : secretFromEnv(credentialsEnv, io.env);
+    const rate = chaosRate(stringFlag(args, "chaos"));
+    const seed = stringFlag(args, "chaos-seed");
+    const random =
+      seed === undefined ? Math.random : seededRandom(integerFlag(args, "chaos-seed", 0, 0, 2 ** 32 - 1));
+    const log = (line: string) => {
+      io.stdout.write(`${line}\n`);
+      void io.stdout.flush();
+    };
+    const stop = io.untilStopped();
+    let emulator: Awaited<ReturnType<typeof startEmulator>>;
+    try {
+      emulator = await startEmulator({
+        host,
+        port,
+        webhookUrls: urls,
+        webhookSecret,
+        credentials,
+        chaosRate: rate,
+        random,
+        webhookSchedule: schedule(stringFlag(args, "webhook-retry-schedule")),
+        log,
+      });
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      const why =
+        code === "EADDRINUSE"
+          ? "the port is in use (pass another --port, or 0 for a free one)"
+          : code === "EADDRNOTAVAIL" || code === "ENOTFOUND"
+            ? "the address is not available here"
+            : code === "EACCES"
+              ? "permission denied"
+              : String(code ?? "failed");
+      io.stderr.write(
+        `${io.errorStyles.red("error")}: cannot listen on ${printable(host)}:${port}: ${why}\n`,
+      );
+      return EXIT.failed;
+    }
+    log(`messaging-events emulator listening on ${emulator.url} (POST ${emulator.url}/events)`);
+    for (const [index, url] of urls.entries()) log(`  webhooks: endpoint-${index + 1} -> ${url}`);
+    if (rate > 0) log(`  chaos: ${Math.round(rate * 100)}% of POST requests fail on purpose`);
+    const signal = await stop;
+    log(`${signal}: shutting down (requests in flight finish)`);
+    await emulator.close();
+    log("stopped");
+    return EXIT.ok;
+  },
+};

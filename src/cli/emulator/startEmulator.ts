@@ -1,0 +1,239 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  createWebhookDispatcher,
+  type DeliveryAttempt,
+  type DispatchInput,
+  type WebhookDispatcher,
+} from "../../dispatch/index.js";
+import { quote } from "../../internal/describe.js";
+import { JSON_API_MEDIA_TYPE } from "../../jsonapi/index.js";
+import { createEventsHandler, createMemoryIdempotencyStore, createNodeListener } from "../../server/index.js";
+import { webhookEventTypes } from "../../webhooks/index.js";
+import { type ChaosFailure, createChaos } from "./createChaos.js";
+import { createUlidGenerator } from "./createUlidGenerator.js";
+
+/** How the emulator runs. */
+export interface EmulatorOptions {
+  readonly host: string;
+  /** `0` picks a free port. */
+  readonly port: number;
+  /** Where webhooks of created events go. */
+  readonly webhookUrls: readonly string[];
+  /** The signing secret of the webhooks (required with `webhookUrls`). */
+  readonly webhookSecret: string | undefined;
+  /** The only `Authorization` value accepted; any non-empty one when absent. */
+  readonly credentials: string | undefined;
+  /** The share of `POST` requests that fail on purpose, 0 to 1. */
+  readonly chaosRate: number;
+  /** Where chaos draws its numbers. */
+  readonly random: () => number;
+  /** The waits before each webhook retry, in ms; the dispatcher's schedule when absent. */
+  readonly webhookSchedule: readonly number[] | undefined;
+  /** Writes one log line (without its line break). */
+  readonly log: (line: string) => void;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** `http://host:port`. */
+  readonly url: string;
+  /** Stops taking connections, lets requests in flight finish, then stops delivering. */
+  close(): Promise<void>;
+}
+
+const time = () => new Date().toISOString().slice(11, 23);
+
+/** A value from a request, as a log shows it: plain when it is short visible ASCII, quoted otherwise. */
+const shown = (value: string, limit = 60) =>
+  /^[!#-~]+$/.test(value) && value.length <= limit ? value : quote(value, limit);
+
+function errorBody(status: number, code: string, title: string, detail: string): string {
+  return JSON.stringify({ errors: [{ status: String(status), code, title, detail }] });
+}
+
+/** What a log line shows of a created event, read from the response (a small JSON:API document). */
+async function createdSummary(response: Response): Promise<string> {
+  try {
+    const body = (await response.clone().json()) as {
+      data?: { id?: unknown; attributes?: Record<string, unknown> };
+    };
+    const id = body.data?.id;
+    const type = body.data?.attributes?.eventType;
+    return `${typeof id === "string" ? ` id=${shown(id)}` : ""}${typeof type === "string" ? ` type=${shown(type)}` : ""}`;
+  } catch {
+    return "";
+  }
+}
+
+function attemptLine(attempt: DeliveryAttempt): string {
+  const status = attempt.status === undefined ? "no answer" : String(attempt.status);
+  const next =
+    attempt.outcome === "retry" && attempt.retryAt !== undefined
+      ? `, retry in ${Math.max(0, Math.round((attempt.retryAt - Date.now()) / 1000))}s`
+      : "";
+  const why = attempt.reason === undefined ? "" : ` (${quote(attempt.reason, 80)})`;
+  return `webhook ${attempt.type} -> ${attempt.endpointId} attempt ${attempt.attempt}: ${status} ${attempt.outcome}${why}${next} ${Math.round(attempt.durationMs)}ms delivery=${attempt.deliveryId}`;
+}
+
+/** The room of a created event, when the request named one: `relationships.room.data.id`. */
+function roomOf(relationships: unknown): string | undefined {
+  const room = (relationships as { room?: { data?: { id?: unknown } } } | undefined)?.room?.data?.id;
+  return typeof room === "string" ? room : undefined;
+}
+
+/**
+ * Starts the emulator: `POST /events` answered by the library's idempotent handler with a memory
+ * store and ULID ids; each created event of a webhook type dispatched, signed, to every webhook URL
+ * with the dispatcher's retries; `GET /health` for readiness; chaos on `POST` requests.
+ */
+export async function startEmulator(options: EmulatorOptions): Promise<Emulator> {
+  const { log } = options;
+  const nextId = createUlidGenerator();
+  const dispatcher: WebhookDispatcher | undefined =
+    options.webhookUrls.length === 0 || options.webhookSecret === undefined
+      ? undefined
+      : createWebhookDispatcher({
+          endpoints: options.webhookUrls.map((url, index) => ({
+            id: `endpoint-${index + 1}`,
+            url,
+            secrets: [options.webhookSecret!],
+          })),
+          ...(options.webhookSchedule === undefined ? {} : { schedule: options.webhookSchedule }),
+          onAttempt: (attempt) => log(`${time()} ${attemptLine(attempt)}`),
+          onDead: (delivery) => log(`${time()} webhook delivery=${delivery.id} is dead: no more retries`),
+        });
+  const webhookTypes: readonly string[] = webhookEventTypes;
+  const principals = new Map<string, string>();
+  const handler = createEventsHandler({
+    store: createMemoryIdempotencyStore(),
+    async authorize(request) {
+      const credentials = request.headers.get("authorization");
+      if (credentials === null || credentials.trim() === "") return null;
+      if (options.credentials !== undefined && credentials !== options.credentials) return null;
+      // Keys are scoped per caller; the caller is named by a digest, never by its credentials.
+      let principal = principals.get(credentials);
+      if (principal === undefined) {
+        const digest = new Uint8Array(
+          await crypto.subtle.digest("SHA-256", new TextEncoder().encode(credentials)),
+        );
+        principal = Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+        if (principals.size < 10_000) principals.set(credentials, principal);
+      }
+      return principal;
+    },
+    async create({ event, document }) {
+      const id = nextId();
+      if (dispatcher !== undefined && webhookTypes.includes(event.type)) {
+        const roomId = roomOf(document.data.relationships);
+        const input = { event, ...(roomId === undefined ? {} : { roomId }) } as unknown as DispatchInput;
+        try {
+          const { deliveries } = await dispatcher.dispatch(input);
+          log(`${time()} webhook ${event.type} id=${id}: ${deliveries.length} deliveries queued`);
+        } catch (error) {
+          log(
+            `${time()} webhook ${event.type} id=${id} not dispatched: ${quote(String((error as Error)?.message), 120)}`,
+          );
+        }
+      }
+      return { id };
+    },
+  });
+
+  const requestLog = async (request: Request): Promise<Response> => {
+    const started = performance.now();
+    const response = await handler(request);
+    const url = new URL(request.url);
+    const replayed = response.headers.get("idempotent-replayed") === "true" ? " replayed" : "";
+    const key = request.headers.get("service-idempotency-key");
+    const created = response.status === 201 ? await createdSummary(response) : "";
+    log(
+      `${time()} ${request.method} ${shown(url.pathname)} ${response.status}${replayed} ${Math.round(performance.now() - started)}ms${created}${key === null ? "" : ` key=${shown(key)}`}`,
+    );
+    return response;
+  };
+  const listener = createNodeListener(requestLog);
+  const chaos = createChaos(options.chaosRate, options.random);
+  const slowTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  const failOnPurpose = (req: IncomingMessage, res: ServerResponse, failure: ChaosFailure) => {
+    const path = shown((req.url ?? "/").split("?")[0]!);
+    log(`${time()} chaos ${failure}: ${req.method} ${path}`);
+    if (failure === "503" || failure === "429") {
+      req.resume();
+      const status = Number(failure);
+      res.writeHead(status, {
+        "content-type": JSON_API_MEDIA_TYPE,
+        ...(status === 429 ? { "retry-after": "1" } : {}),
+      });
+      res.end(
+        status === 429
+          ? errorBody(429, "ERR_RATE_LIMITED", "Too many requests", "chaos: retry after 1 second")
+          : errorBody(503, "ERR_UNAVAILABLE", "Service unavailable", "chaos: the service is unavailable"),
+      );
+      return;
+    }
+    if (failure === "drop") {
+      // Handled (the event may be created), but the answer is lost with the connection.
+      listener(req, {
+        writeHead: () => {},
+        end: () => {
+          req.socket.destroy();
+        },
+      });
+      return;
+    }
+    const delay = 1000 + Math.floor(options.random() * 2000);
+    let head: [number, string[]] = [200, []];
+    listener(req, {
+      writeHead: (status, headers) => {
+        head = [status, headers];
+      },
+      end: (body) => {
+        const timer = setTimeout(() => {
+          slowTimers.delete(timer);
+          res.writeHead(head[0], head[1]);
+          res.end(body);
+        }, delay);
+        slowTimers.add(timer);
+      },
+    });
+  };
+
+  const server = createServer((req, res) => {
+    if (req.method === "GET" && (req.url === "/health" || req.url === "/")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ status: "ok", service: "messaging-events emulator" }));
+      return;
+    }
+    const failure = req.method === "POST" ? chaos() : undefined;
+    if (failure !== undefined) failOnPurpose(req, res, failure);
+    else listener(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${address.port}`,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // Requests in flight get ten seconds to finish; then their connections are cut.
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        await closed;
+        clearTimeout(force);
+        await handler.close();
+        await dispatcher?.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createLineSplitter } from "./createLineSplitter.js";
+
+function split(chunks: readonly Uint8Array[], max: number) {
+  const seen: (string | { tooLong: number; bytes: number })[] = [];
+  const splitter = createLineSplitter(max, {
+    line: (text) => seen.push(text),
+    tooLong: (number, bytes) => seen.push({ tooLong: number, bytes }),
+  });
+  for (const chunk of chunks) splitter.push(chunk);
+  splitter.end();
+  return seen;
+}
+
+describe("createLineSplitter", () => {
+  it("gives the same lines however the bytes are chunked, CRLF included, long lines reported", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.string({ unit: "grapheme", maxLength: 30 }).map((s) => s.replace(/[\r\n]/g, "")),
+          { maxLength: 12 },
+        ),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 10 }),
+        (lines, crlf, cuts) => {
+          const text = lines.map((line) => `${line}${crlf ? "\r\n" : "\n"}`).join("");
+          const bytes = new TextEncoder().encode(text);
+          const chunks: Uint8Array[] = [];
+          let offset = 0;
+          for (let index = 0; offset < bytes.length; index++) {
+            const size = cuts[index % cuts.length]!;
+            chunks.push(bytes.subarray(offset, offset + size));
+            offset += size;
+          }
+          const max = 40;
+          const expected = lines.map((line, index) => {
+            const length = new TextEncoder().encode(line).length;
+            return length > max ? { tooLong: index + 1, bytes: length } : line;
+          });
+          expect(split(chunks, max)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps the last line without a line break", () => {
+    expect(split([new TextEncoder().encode("a\nb")], 10)).toEqual(["a", "b"]);
+  });
+});

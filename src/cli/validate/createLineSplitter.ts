@@ -1,0 +1,91 @@
+/** What a {@link createLineSplitter} hands on: each line, or the number of a line that was too long. */
+export interface LineSink {
+  /** A whole line, decoded as UTF-8, without its line break (`\n` or `\r\n`). Numbers start at 1. */
+  line(text: string, number: number): void;
+  /** A line longer than the cap: it was skipped, never held in memory. */
+  tooLong(number: number, bytes: number): void;
+}
+
+/** Splits a byte stream into lines of bounded size. */
+export interface LineSplitter {
+  /** Takes the next chunk; complete lines are handed on at once. */
+  push(chunk: Uint8Array): void;
+  /** Hands on the last line if the stream did not end with a line break. */
+  end(): void;
+}
+
+const NEWLINE = 10;
+const decoder = new TextDecoder();
+
+/**
+ * Splits bytes into lines without ever holding more than one line (at most `maxLineBytes`) plus
+ * the current chunk: a longer line is counted, reported to `tooLong` and skipped. Memory stays
+ * constant whatever the size of the stream.
+ */
+export function createLineSplitter(maxLineBytes: number, sink: LineSink): LineSplitter {
+  let parts: Uint8Array[] = [];
+  let partBytes = 0;
+  let skipping = false;
+  let skipped = 0;
+  let number = 0;
+
+  const finish = (last: Uint8Array) => {
+    number++;
+    if (skipping) {
+      sink.tooLong(number, skipped + last.length);
+      skipping = false;
+      skipped = 0;
+      return;
+    }
+    let bytes = last;
+    if (partBytes > 0) {
+      bytes = new Uint8Array(partBytes + last.length);
+      let offset = 0;
+      for (const part of parts) {
+        bytes.set(part, offset);
+        offset += part.length;
+      }
+      bytes.set(last, offset);
+      parts = [];
+      partBytes = 0;
+    }
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 13) end--;
+    if (end > maxLineBytes) {
+      sink.tooLong(number, end);
+      return;
+    }
+    sink.line(decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end)), number);
+  };
+
+  return {
+    push(chunk) {
+      let start = 0;
+      for (;;) {
+        const newline = chunk.indexOf(NEWLINE, start);
+        if (newline === -1) {
+          const rest = chunk.length - start;
+          if (rest === 0) return;
+          if (skipping) skipped += rest;
+          else if (partBytes + rest > maxLineBytes + 1) {
+            // One byte of slack for a `\r` before the line break.
+            skipping = true;
+            skipped = partBytes + rest;
+            parts = [];
+            partBytes = 0;
+          } else {
+            // A copy: the chunk itself is not kept alive by a partial line.
+            parts.push(new Uint8Array(chunk.subarray(start)));
+            partBytes += rest;
+          }
+          return;
+        }
+        finish(chunk.subarray(start, newline));
+        start = newline + 1;
+      }
+    },
+    end() {
+      if (skipping || partBytes > 0) finish(new Uint8Array(0));
+    },
+  };
+}

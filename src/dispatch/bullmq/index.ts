@@ -1,0 +1,1 @@
+export { type BullMQDeliveryQueueOptions, createBullMQDeliveryQueue } from "./createBullMQDeliveryQueue.js";

@@ -1,0 +1,33 @@
+import { isPlainObject } from "../internal/isPlainObject.js";
+import { webhookEventTypes } from "../webhooks/webhookEventTypes.js";
+import type { QueuedDelivery } from "./DeliveryQueue.js";
+
+const types: ReadonlySet<unknown> = new Set(webhookEventTypes);
+
+/** Visible ASCII without spaces, 1 to 200 characters: safe in a header, a Redis key and a log line. */
+export const DELIVERY_ID_PATTERN = /^[!-~]{1,200}$/;
+
+/**
+ * A copy of a delivery handed to a queue, checked: a queue stores only what a dispatcher would
+ * build, so a caller driving a queue by hand cannot store something that breaks a later attempt.
+ */
+export function checkQueuedDelivery(value: unknown, method: string): QueuedDelivery {
+  const fail = (what: string): never => {
+    throw new TypeError(`${method}: ${what}`);
+  };
+  if (!isPlainObject(value)) return fail("each delivery must be an object");
+  const { id, eventId, endpointId, type, body, createdAt } = value as Record<string, unknown>;
+  if (typeof id !== "string" || !DELIVERY_ID_PATTERN.test(id))
+    return fail("id must be 1 to 200 visible ASCII characters");
+  if (typeof eventId !== "string" || !DELIVERY_ID_PATTERN.test(eventId)) {
+    return fail("eventId must be 1 to 200 visible ASCII characters");
+  }
+  if (typeof endpointId !== "string" || !DELIVERY_ID_PATTERN.test(endpointId)) {
+    return fail("endpointId must be 1 to 200 visible ASCII characters");
+  }
+  if (!types.has(type)) return fail("type must be a webhook event type");
+  if (typeof body !== "string") return fail("body must be a string");
+  if (typeof createdAt !== "number" || !Number.isFinite(createdAt))
+    return fail("createdAt must be a time in epoch milliseconds");
+  return { id, eventId, endpointId, type: type as QueuedDelivery["type"], body, createdAt };
+}

@@ -1,0 +1,349 @@
+import { quote } from "../internal/describe.js";
+import { sleep } from "../internal/sleep.js";
+import { createWebhookSigner, type WebhookSigner } from "../webhooks/createWebhookSigner.js";
+import type { WebhookSecret } from "../webhooks/WebhookSecret.js";
+import { buildWebhookPayload } from "./buildWebhookPayload.js";
+import type { CheckedEndpoint } from "./checkEndpoints.js";
+import type { DeadDelivery, DeliveryLease, QueuedDelivery } from "./DeliveryQueue.js";
+import { DispatchError, isDispatchError } from "./DispatchError.js";
+import type { DispatchInput } from "./DispatchInput.js";
+import { normalizeDispatcherOptions } from "./normalizeDispatcherOptions.js";
+import { retryDelay } from "./retryDelay.js";
+import { sendAttempt } from "./sendAttempt.js";
+import type {
+  DeliveryAttempt,
+  EndpointDisabledReason,
+  WebhookDispatcherOptions,
+} from "./WebhookDispatcherOptions.js";
+
+/**
+ * What `dispatch` enqueued: the event's id and one delivery per endpoint, whose `id` every attempt
+ * carries in the `service-webhook-id` header.
+ *
+ * Exported from `messaging-events/dispatch`.
+ *
+ * @example
+ * ```ts
+ * import type { DispatchResult } from "messaging-events/dispatch";
+ *
+ * const ids = (result: DispatchResult) => result.deliveries.map((delivery) => `${delivery.endpointId}: ${delivery.id}`);
+ * ```
+ */
+export interface DispatchResult {
+  /** The id shared by this event's deliveries. */
+  readonly eventId: string;
+  /** One per endpoint that is not disabled. */
+  readonly deliveries: readonly { readonly id: string; readonly endpointId: string }[];
+}
+
+/**
+ * A webhook dispatcher: see {@link createWebhookDispatcher}.
+ *
+ * Exported from `messaging-events/dispatch`.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookDispatcher, type WebhookDispatcher } from "messaging-events/dispatch";
+ *
+ * const dispatcher: WebhookDispatcher = createWebhookDispatcher({ endpoints: [] });
+ * await dispatcher.close();
+ * ```
+ */
+export interface WebhookDispatcher {
+  /**
+   * Builds, validates and serialises the payload, then enqueues one delivery per endpoint (disabled
+   * ones aside) and resolves to their ids. It does not wait for delivery.
+   */
+  dispatch(input: DispatchInput): Promise<DispatchResult>;
+  /** The dead deliveries kept by the queue, oldest first, at most `limit` (100 by default). */
+  deadDeliveries(options?: { readonly limit?: number }): Promise<DeadDelivery[]>;
+  /** Makes a dead delivery due again, with a fresh schedule; `false` when there is no such dead delivery. */
+  replay(deliveryId: string): Promise<boolean>;
+  /** The endpoints this process disabled, and why. */
+  disabledEndpoints(): ReadonlyMap<string, EndpointDisabledReason>;
+  /** Enables an endpoint this process disabled (replay its dead deliveries afterwards if you want them). */
+  enableEndpoint(endpointId: string): void;
+  /**
+   * Stops taking deliveries, waits for the attempts in flight to finish, and closes the queue if the
+   * dispatcher created it. Idempotent; `dispatch` rejects with `ERR_DISPATCH_CLOSED` afterwards.
+   */
+  close(): Promise<void>;
+}
+
+/** Calls a hook; what it throws or rejects with is dropped, so a hook cannot stop delivery. */
+function callHook<A extends unknown[]>(hook: ((...args: A) => unknown) | undefined, ...args: A): void {
+  if (hook === undefined) return;
+  try {
+    const result = hook(...args);
+    if (
+      typeof result === "object" &&
+      result !== null &&
+      typeof (result as Promise<void>).then === "function"
+    ) {
+      (result as Promise<void>).then(undefined, () => undefined);
+    }
+  } catch {}
+}
+
+const errorMessage = (error: unknown): string =>
+  isDispatchError(error) ? error.message : "the endpoint could not be looked up or the request signed";
+
+/**
+ * Creates a webhook dispatcher: it sends each event of the seven webhook types to every endpoint
+ * the way the service does, and retries until delivered or dead.
+ *
+ * - `dispatch(input)` builds the version-2 payload (from a payload, or from `{ event, roomId, … }`),
+ *   validates it, serialises it once, refuses it above `maxPayloadBytes`, and enqueues one delivery
+ *   per endpoint, each with its own id;
+ * - every attempt is signed afresh: a new `service-timestamp` (`toISOString()`), the HMAC-SHA-512
+ *   signature of `<timestamp>:<body>` with the endpoint's newest secret, the same body bytes,
+ *   `content-type: application/json`, and `service-webhook-id: <delivery id>`, which is the same on
+ *   every attempt and is **not** covered by the signature;
+ * - a 2xx is delivered; a 3xx is a failure (redirects are never followed); 410 disables the endpoint
+ *   and kills the delivery; a 429 or 503 `Retry-After` is honoured within bounds; a time-out
+ *   (`timeoutMs`) aborts the request; network errors and other statuses are failures, retried on the
+ *   `schedule` (by default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each ±20%), after which the
+ *   delivery is dead: kept, listed by `deadDeliveries()`, replayable with `replay(id)`;
+ * - an endpoint failing without a single success for `disableAfterMs` (5 days by default) is
+ *   disabled.
+ *
+ * Delivery is at least once: a receiver may see a delivery twice (a lost response, a crashed worker),
+ * so receivers should de-duplicate by `service-webhook-id`. Throws a `TypeError` at once for an
+ * invalid option.
+ *
+ * Exported from `messaging-events/dispatch`.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookDispatcher } from "messaging-events/dispatch";
+ *
+ * const dispatcher = createWebhookDispatcher({
+ *   endpoints: [{ id: "acme", url: "https://acme.example/hooks/messaging", secrets: ["s3cr3t"] }],
+ *   // A stand-in for the receiver, so that this example runs anywhere.
+ *   fetch: async () => new Response(null, { status: 204 }),
+ *   onAttempt: (attempt) => console.log(attempt.endpointId, attempt.status, attempt.outcome), // acme 204 delivered
+ * });
+ * const { deliveries } = await dispatcher.dispatch({
+ *   event: { type: "s.message.text", content: { body: "Hello" } },
+ *   roomId: "room-42",
+ * });
+ * console.log(deliveries.length); // 1
+ * await dispatcher.close(); // lets the attempt in flight finish
+ * ```
+ */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const settings = normalizeDispatcherOptions(options);
+  const { queue } = settings;
+  const stop = new AbortController();
+  const disabled = new Map<string, EndpointDisabledReason>();
+  const failingSince = new Map<string, number>();
+  const signers = new Map<string, { readonly secret: WebhookSecret; readonly signer: WebhookSigner }>();
+  let closing: Promise<void> | undefined;
+
+  const signerFor = (endpoint: CheckedEndpoint): WebhookSigner => {
+    const cached = signers.get(endpoint.id);
+    if (cached !== undefined && cached.secret === endpoint.secret) return cached.signer;
+    const signer = createWebhookSigner({ secret: endpoint.secret, encoding: settings.encoding });
+    signers.set(endpoint.id, { secret: endpoint.secret, signer });
+    return signer;
+  };
+
+  const disable = (endpoint: CheckedEndpoint, reason: EndpointDisabledReason) => {
+    if (disabled.has(endpoint.id)) return;
+    disabled.set(endpoint.id, reason);
+    failingSince.delete(endpoint.id);
+    callHook(settings.onEndpointDisabled, endpoint.source, reason);
+  };
+
+  /** One attempt of one lease, start to finish; never throws. */
+  const attempt = async (lease: DeliveryLease): Promise<void> => {
+    const { delivery } = lease;
+    const number = lease.attempts + 1;
+    const started = Date.now();
+    let timestamp = "";
+    let status: number | undefined;
+    let reason: string;
+    let retryAfterMs: number | undefined;
+    let final = false;
+    try {
+      const endpoint = (await settings.endpoints()).get(delivery.endpointId);
+      if (endpoint === undefined) {
+        reason = `the endpoint ${quote(delivery.endpointId)} is no longer configured`;
+        final = true;
+      } else if (disabled.has(endpoint.id)) {
+        reason = `the endpoint ${quote(endpoint.id)} is disabled`;
+        final = true;
+      } else {
+        const result = await sendAttempt({
+          fetch: settings.fetch,
+          url: endpoint.url,
+          body: delivery.body,
+          deliveryId: delivery.id,
+          signer: signerFor(endpoint),
+          timeoutMs: settings.timeoutMs,
+        });
+        ({ timestamp, status, retryAfterMs } = result);
+        if (result.outcome === "delivered") {
+          failingSince.delete(endpoint.id);
+          await queue.complete(lease);
+          report({ delivery, number, timestamp, status, started, outcome: "delivered" });
+          return;
+        }
+        reason = result.reason ?? "failed";
+        if (result.outcome === "gone") {
+          disable(endpoint, "gone");
+          final = true;
+        } else {
+          const since = failingSince.get(endpoint.id) ?? started;
+          failingSince.set(endpoint.id, since);
+          if (Date.now() - since >= settings.disableAfterMs) {
+            disable(endpoint, "failing");
+            reason = `${reason}; the endpoint failed without a success for ${settings.disableAfterMs} ms and is disabled`;
+            final = true;
+          }
+        }
+      }
+    } catch (error) {
+      // The endpoints function failed, or signing did: not the receiver's fault, but an attempt all the same.
+      reason = errorMessage(error);
+    }
+    const delay = final
+      ? undefined
+      : retryDelay({
+          schedule: settings.schedule,
+          jitter: settings.jitter,
+          attempts: number,
+          retryAfterMs,
+          maxRetryAfterMs: settings.maxRetryAfterMs,
+        });
+    try {
+      if (delay === undefined) {
+        await queue.dead(lease, reason);
+        report({ delivery, number, timestamp, status, started, outcome: "dead", reason });
+        const dead: DeadDelivery = { ...delivery, attempts: number, reason, diedAt: Date.now() };
+        callHook(settings.onDead, dead);
+      } else {
+        const retryAt = Date.now() + delay;
+        await queue.retry(lease, retryAt, reason);
+        report({ delivery, number, timestamp, status, started, outcome: "retry", reason, retryAt });
+      }
+    } catch {
+      // The queue failed to record the outcome: the lock expires and the delivery is handed out again.
+    }
+  };
+
+  const report = (done: {
+    delivery: QueuedDelivery;
+    number: number;
+    timestamp: string;
+    status: number | undefined;
+    started: number;
+    outcome: DeliveryAttempt["outcome"];
+    reason?: string;
+    retryAt?: number;
+  }) => {
+    callHook(settings.onAttempt, {
+      deliveryId: done.delivery.id,
+      eventId: done.delivery.eventId,
+      endpointId: done.delivery.endpointId,
+      type: done.delivery.type,
+      attempt: done.number,
+      timestamp: done.timestamp,
+      status: done.status,
+      outcome: done.outcome,
+      reason: done.reason,
+      retryAt: done.retryAt,
+      durationMs: Date.now() - done.started,
+    });
+  };
+
+  const work = async (): Promise<void> => {
+    const { signal } = stop;
+    let failures = 0;
+    while (!signal.aborted) {
+      let lease: DeliveryLease | undefined;
+      try {
+        lease = await queue.take({ signal });
+        failures = 0;
+      } catch {
+        // The queue is unavailable (Redis down): wait a little longer each time, then ask again.
+        failures++;
+        await sleep(Math.min(100 * 2 ** Math.min(failures, 6), 5_000), signal).catch(() => undefined);
+        continue;
+      }
+      if (lease === undefined) return;
+      if (signal.aborted) {
+        await queue.release(lease).catch(() => undefined);
+        return;
+      }
+      await attempt(lease);
+    }
+  };
+
+  const workers = settings.deliver ? Array.from({ length: settings.concurrency }, work) : [];
+
+  const open = () => {
+    if (closing !== undefined) throw new DispatchError("ERR_DISPATCH_CLOSED", "the dispatcher is closed");
+  };
+
+  return {
+    async dispatch(input) {
+      open();
+      const { type, body } = buildWebhookPayload(input);
+      // Each UTF-16 unit is 1 to 3 UTF-8 bytes: encode only when the length alone cannot tell.
+      const max = settings.maxPayloadBytes;
+      const tooLong = body.length > max;
+      if (tooLong || (body.length * 3 > max && new TextEncoder().encode(body).byteLength > max)) {
+        throw new DispatchError(
+          "ERR_DISPATCH_PAYLOAD_TOO_LARGE",
+          `the payload is longer than maxPayloadBytes (${max} bytes of UTF-8); receivers would refuse it`,
+        );
+      }
+      let endpoints: ReadonlyMap<string, CheckedEndpoint>;
+      try {
+        endpoints = await settings.endpoints();
+      } catch (error) {
+        if (isDispatchError(error)) throw error;
+        throw new DispatchError("ERR_DISPATCH_ENDPOINTS_FAILED", "the endpoints function failed", {
+          cause: error,
+        });
+      }
+      const eventId = crypto.randomUUID();
+      const createdAt = Date.now();
+      const deliveries: QueuedDelivery[] = [];
+      for (const endpoint of endpoints.values()) {
+        if (disabled.has(endpoint.id)) continue;
+        deliveries.push({ id: crypto.randomUUID(), eventId, endpointId: endpoint.id, type, body, createdAt });
+      }
+      open();
+      try {
+        await queue.add(deliveries);
+      } catch (error) {
+        if (isDispatchError(error)) throw error;
+        throw new DispatchError(
+          "ERR_DISPATCH_QUEUE_FAILED",
+          "the delivery queue failed to store the deliveries",
+          {
+            cause: error,
+          },
+        );
+      }
+      return { eventId, deliveries: deliveries.map(({ id, endpointId }) => ({ id, endpointId })) };
+    },
+    deadDeliveries: (listOptions) => queue.listDead(listOptions),
+    replay: (deliveryId) => queue.replay(deliveryId),
+    disabledEndpoints: () => new Map(disabled),
+    enableEndpoint(endpointId) {
+      disabled.delete(endpointId);
+      failingSince.delete(endpointId);
+    },
+    close() {
+      closing ??= (async () => {
+        stop.abort();
+        await Promise.all(workers);
+        if (settings.ownsQueue) await queue.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+export {
+  createMemoryDeliveryQueue,
+  type MemoryDeliveryQueue,
+  type MemoryDeliveryQueueOptions,
+} from "./createMemoryDeliveryQueue.js";
+export {
+  createWebhookDispatcher,
+  type DispatchResult,
+  type WebhookDispatcher,
+} from "./createWebhookDispatcher.js";
+export type {
+  DeadDelivery,
+  DeliveryLease,
+  DeliveryQueue,
+  QueuedDelivery,
+} from "./DeliveryQueue.js";
+export { DispatchError, type DispatchErrorCode, isDispatchError } from "./DispatchError.js";
+export type { DispatchInput, WebhookEventInput } from "./DispatchInput.js";
+export type {
+  DeliveryAttempt,
+  EndpointDisabledReason,
+  WebhookDispatcherOptions,
+  WebhookEndpoints,
+} from "./WebhookDispatcherOptions.js";
+export type { WebhookEndpoint } from "./WebhookEndpoint.js";
+export { WEBHOOK_ID_HEADER } from "./webhookIdHeader.js";

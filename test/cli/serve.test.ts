@@ -1,0 +1,219 @@
+import type { ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { createEventsClient } from "../../src/client/index.js";
+import { verifyWebhook } from "../../src/webhooks/index.js";
+import { startCli } from "./cli.js";
+
+const secret = "emulator-webhook-secret";
+const ulid = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+
+interface Running {
+  readonly child: ChildProcess;
+  readonly url: string;
+  readonly log: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+/** Starts `messaging-events serve` and resolves once it says where it listens. */
+async function serve(args: readonly string[]): Promise<Running> {
+  const child = startCli(["serve", "--port", "0", ...args], { WEBHOOK_SECRET: secret });
+  let output = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+      const found = /listening on (http:\/\/\S+)/.exec(output);
+      if (found) resolve(found[1]!);
+    });
+    void exited.then(() => reject(new Error(`serve ended early:\n${output}`)));
+  });
+  return { child, url, log: () => output, exited };
+}
+
+/** A webhook receiver that verifies with the library and fails each delivery's first attempt. */
+async function receiver() {
+  const attempts = new Map<string, number>();
+  const verified = new Map<string, unknown>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", async () => {
+      const id = String(req.headers["service-webhook-id"]);
+      attempts.set(id, (attempts.get(id) ?? 0) + 1);
+      if (attempts.get(id) === 1) {
+        res.writeHead(500).end();
+        return;
+      }
+      try {
+        const payload = await verifyWebhook({ body: Buffer.concat(chunks), headers: req.headers, secret });
+        if (!verified.has(id)) verified.set(id, payload);
+        res.writeHead(204).end();
+      } catch {
+        res.writeHead(401).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return {
+    url,
+    attempts,
+    verified,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const running: Running[] = [];
+afterAll(() => {
+  for (const { child } of running) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+async function until(condition: () => boolean, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("messaging-events serve", () => {
+  it("with chaos on, every create by the library's client lands exactly once, and each webhook is delivered, verified, once", async () => {
+    const hooks = await receiver();
+    const emulator = await serve([
+      "--webhook-url",
+      hooks.url,
+      "--webhook-secret-env",
+      "WEBHOOK_SECRET",
+      "--webhook-retry-schedule",
+      "100,100,100",
+      "--chaos",
+      "0.4",
+      "--chaos-seed",
+      "7",
+    ]);
+    running.push(emulator);
+    const client = createEventsClient({
+      baseUrl: emulator.url,
+      credentials: "Bearer local",
+      retry: { retries: 12, minDelayMs: 20, maxDelayMs: 2_000 },
+      timeoutMs: 5_000,
+    });
+    const count = 12;
+    const created = await Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        index % 3 === 2
+          ? client.createEvent(
+              { type: "s.room.pin", content: { value: true } },
+              { idempotencyKey: `key-${index}` },
+            )
+          : client.createEvent(
+              { type: "s.message.text", content: { body: `message ${index}` } },
+              { idempotencyKey: `key-${index}` },
+            ),
+      ),
+    );
+    const ids = created.map((event) => event.id);
+    for (const id of ids) expect(id).toMatch(ulid);
+    expect(new Set(ids).size).toBe(count);
+    const log = emulator.log();
+    expect(log).toMatch(/chaos (503|429|drop|slow)/);
+    for (let index = 0; index < count; index++) {
+      const firsts = log
+        .split("\n")
+        .filter(
+          (line) =>
+            line.includes("POST /events 201") &&
+            !line.includes("replayed") &&
+            line.endsWith(` key=key-${index}`),
+        );
+      expect(firsts, `key-${index}`).toHaveLength(1);
+      expect(firsts[0]).toContain(`id=${ids[index]}`);
+    }
+    const webhookEvents = Math.ceil((count * 2) / 3);
+    await until(() => hooks.verified.size === webhookEvents);
+    const bodies = [...hooks.verified.values()].map(
+      (payload) => (payload as { content: { body: string } }).content.body,
+    );
+    expect(bodies.sort()).toEqual(
+      Array.from({ length: count }, (_, index) => index)
+        .filter((index) => index % 3 !== 2)
+        .map((index) => `message ${index}`)
+        .sort(),
+    );
+    expect(emulator.log()).toMatch(/webhook s\.message\.text -> endpoint-1 attempt 1: 500 retry/);
+    expect(emulator.log()).toMatch(/attempt 2: 204 delivered/);
+    emulator.child.kill("SIGINT");
+    expect(await emulator.exited).toBe(0);
+    await hooks.close();
+  });
+
+  it("answers plain fetch: 201 with a ULID, a replay with Idempotent-Replayed, 401 without credentials; shuts down cleanly on SIGTERM", async () => {
+    const emulator = await serve([]);
+    running.push(emulator);
+    const document = { data: { type: "events", attributes: { eventType: "s.room.close", content: {} } } };
+    const post = (headers: Record<string, string>, body = JSON.stringify(document)) =>
+      fetch(`${emulator.url}/events`, {
+        method: "POST",
+        headers: { "content-type": "application/vnd.api+json", ...headers },
+        body,
+      });
+    const first = await post({ authorization: "Bearer a", "service-idempotency-key": "fetch-1" });
+    expect(first.status).toBe(201);
+    const firstBody = await first.text();
+    expect((JSON.parse(firstBody) as { data: { id: string } }).data.id).toMatch(ulid);
+    const again = await post({ authorization: "Bearer a", "service-idempotency-key": "fetch-1" });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await again.text()).toBe(firstBody);
+    expect((await post({})).status).toBe(401);
+    expect((await fetch(`${emulator.url}/health`)).status).toBe(200);
+
+    // A request still arriving when SIGTERM comes is answered before the emulator exits.
+    let finish: (() => void) | undefined;
+    const slowBody = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const text = JSON.stringify(document);
+        controller.enqueue(new TextEncoder().encode(text.slice(0, 10)));
+        finish = () => {
+          controller.enqueue(new TextEncoder().encode(text.slice(10)));
+          controller.close();
+        };
+      },
+    });
+    const inFlight = fetch(`${emulator.url}/events`, {
+      method: "POST",
+      headers: { "content-type": "application/vnd.api+json", authorization: "Bearer a" },
+      body: slowBody,
+      duplex: "half",
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    emulator.child.kill("SIGTERM");
+    await until(() => emulator.log().includes("SIGTERM: shutting down"));
+    finish!();
+    expect((await inFlight).status).toBe(201);
+    expect(await emulator.exited).toBe(0);
+    // The port is free again.
+    const port = Number(new URL(emulator.url).port);
+    const again2 = createServer();
+    await new Promise<void>((resolve, reject) => {
+      again2.once("error", reject);
+      again2.listen(port, "127.0.0.1", resolve);
+    });
+    await new Promise<void>((resolve) => again2.close(() => resolve()));
+  });
+
+  it("refuses webhooks without a signing secret (status 2, with the flag to use)", async () => {
+    const child = startCli(["serve", "--webhook-url", "http://127.0.0.1:9/hooks"]);
+    let stderr = "";
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain("--webhook-secret-env NAME");
+  });
+});
