@@ -1,4 +1,4 @@
-import { ECHO_LIMIT, quote } from "../internal/describe.js";
+import { quote, safeText } from "../internal/describe.js";
 
 /**
  * What went wrong with an event, as a stable code:
@@ -7,7 +7,9 @@ import { ECHO_LIMIT, quote } from "../internal/describe.js";
  * - `ERR_INVALID_EVENT_CONTENT`: the content does not match its type's schema;
  * - `ERR_INVALID_EVENT`: the event itself is not a `{ type, content }` object;
  * - `ERR_INVALID_WEBHOOK_PAYLOAD`: a webhook payload does not match the spec (section 6.2);
- * - `ERR_INVALID_EVENT_DOCUMENT`: a JSON:API document (request or response) is malformed.
+ * - `ERR_INVALID_EVENT_DOCUMENT`: a JSON:API document (request or response) is malformed;
+ * - `ERR_INVALID_OPTIONS`: the options given to a `safe…` function are invalid (attribute names
+ *   JSON:API forbids): the caller's code is wrong, not the input.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
@@ -23,7 +25,8 @@ export type EventValidationErrorCode =
   | "ERR_INVALID_EVENT_CONTENT"
   | "ERR_INVALID_EVENT"
   | "ERR_INVALID_WEBHOOK_PAYLOAD"
-  | "ERR_INVALID_EVENT_DOCUMENT";
+  | "ERR_INVALID_EVENT_DOCUMENT"
+  | "ERR_INVALID_OPTIONS";
 
 /**
  * The kind of one problem, stable across releases:
@@ -150,11 +153,8 @@ export class EventValidationError extends Error {
     issues: readonly EventValidationIssue[],
     omittedIssues = 0,
   ) {
-    // An unknown type is the caller's text: keep it short.
-    const type =
-      typeof eventType === "string" && eventType.length > ECHO_LIMIT
-        ? `${eventType.slice(0, ECHO_LIMIT)}…`
-        : eventType;
+    // An unknown type is the caller's text: short, and with nothing that could forge a log line.
+    const type = typeof eventType === "string" ? safeText(eventType) : undefined;
     super(formatMessage(code, type, issues, omittedIssues));
     this.name = "EventValidationError";
     this.code = code;
@@ -188,6 +188,7 @@ function formatMessage(
       ERR_INVALID_EVENT_CONTENT: `Invalid ${type ?? "event"} content`,
       ERR_INVALID_WEBHOOK_PAYLOAD: `Invalid webhook payload${type ? ` (${type})` : ""}`,
       ERR_INVALID_EVENT_DOCUMENT: "Invalid JSON:API event document",
+      ERR_INVALID_OPTIONS: "Invalid options",
     }[code] ?? "Invalid event";
   const total = issues.length + omitted;
   if (total === 1 && issues.length === 1) return `${subject}: ${issues[0]!.message}`;

@@ -26,7 +26,8 @@ export function describeValue(value: unknown): string {
 /** "a string", "an object", but "null", "undefined", "NaN", "Infinity". */
 export function withArticle(description: string): string {
   if (/^(?:null|undefined|NaN|-?Infinity)$/.test(description)) return description;
-  return /^[aeiouAEIOU]/.test(description) ? `an ${description}` : `a ${description}`;
+  // "a Uint8Array", "a URL": a capital U that spells "you" takes "a".
+  return /^[aeiouAEIO]|^U(?![A-Z]|int|ni)/.test(description) ? `an ${description}` : `a ${description}`;
 }
 
 /** How many characters of a value a message shows; the rest becomes an ellipsis. */
@@ -42,16 +43,29 @@ const unsafeInJson = /[\u0080-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-
  * forge a log line. Never splits a surrogate pair.
  */
 export function quote(value: string, limit: number = ECHO_LIMIT): string {
-  let shown = value;
-  if (value.length > limit) {
-    const end =
-      value.charCodeAt(limit - 1) >= 0xd800 && value.charCodeAt(limit - 1) <= 0xdbff ? limit - 1 : limit;
-    shown = `${value.slice(0, end)}…`;
-  }
-  return JSON.stringify(shown).replace(
-    unsafeInJson,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return JSON.stringify(cut(value, limit)).replace(unsafeInJson, escapeChar);
+}
+
+const escapeChar = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/** A value cut to `limit` characters with an ellipsis, never splitting a surrogate pair. */
+export function cut(value: string, limit: number = ECHO_LIMIT): string {
+  if (value.length <= limit) return value;
+  const last = value.charCodeAt(limit - 1);
+  return `${value.slice(0, last >= 0xd800 && last <= 0xdbff ? limit - 1 : limit)}…`;
+}
+
+// Every character that could break or forge a log line: C0 and C1 controls, DEL, the line and
+// paragraph separators, the bidirectional overrides, and lone surrogates.
+const unsafeAnywhere =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The caller's text for a property of an error: cut to {@link ECHO_LIMIT} characters and with every
+ * unsafe character written as `\uXXXX`, but not quoted (an error's `eventType`, say).
+ */
+export function safeText(value: string, limit: number = ECHO_LIMIT): string {
+  return cut(value, limit).replace(unsafeAnywhere, escapeChar);
 }
 
 /** What a value was, for "…, not X": short strings and numbers verbatim, anything else by its type. */

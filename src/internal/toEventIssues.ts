@@ -306,12 +306,16 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: IssueColl
     );
     return;
   }
+  if (params.rule === "jsonapi") {
+    out.push(make(params.code as IssueCode, path, `${label} ${String(params.text)}`));
+    return;
+  }
   if (params.rule === "field_name") {
     out.push(
       make(
         "invalid_value",
         path,
-        `${label} is not a name JSON:API allows for a field: use letters, digits, and "-", "_" or spaces inside (not first or last), and not type, id, links or relationships`,
+        `${label} is not a name JSON:API allows for a field: use ASCII letters and digits, "-" and "_" inside (not first or last), and not type, id, links or relationships`,
       ),
     );
     return;

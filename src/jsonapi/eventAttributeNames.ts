@@ -78,16 +78,19 @@ export const DEFAULT_EVENT_ATTRIBUTE_NAMES: DefaultEventAttributeNames = /* @__P
   content: "content",
 });
 
-// JSON:API's member names: letters, digits and characters from U+0080 on, with "-", "_" and
-// " " allowed inside but not first or last.
-const MEMBER_NAME = /^[A-Za-z0-9\u0080-\uffff](?:[-_ A-Za-z0-9\u0080-\uffff]*[A-Za-z0-9\u0080-\uffff])?$/;
+// The member names that JSON:API recommends and its official schema accepts: ASCII letters and
+// digits, with "-" and "_" inside (not first or last). JSON:API also allows spaces and characters
+// beyond ASCII, but tools choke on them, and some (line separators, bidirectional overrides) could
+// hide what a name is.
+const MEMBER_NAME = /^[A-Za-z0-9](?:[-_A-Za-z0-9]*[A-Za-z0-9])?$/;
 const RESERVED_FIELDS = new Set(["type", "id", "links", "relationships"]);
 
 /**
  * Whether a string is a legal name for an attribute or a relationship of a resource under JSON:API:
- * a member name by JSON:API's character rules that is not `type`, `id`, `links` or `relationships`
- * (fields share one namespace with `type` and `id`, and attributes may not hold `links` or
- * `relationships`). Never throws.
+ * ASCII letters and digits, with `-` and `_` inside but not first or last (the member names the
+ * official JSON:API schema accepts), and not `type`, `id`, `links` or `relationships` (fields share
+ * one namespace with `type` and `id`, and attributes may not hold `links` or `relationships`). At
+ * most 256 characters. Never throws.
  *
  * Exported from `messaging-events/jsonapi` and `messaging-events`.
  *
@@ -153,7 +156,7 @@ export function resolveAttributeNames(options: JsonApiOptions | undefined): Even
   ] as const) {
     if (!isJsonApiFieldName(name)) {
       throw new AttributeNameError(
-        `attributeNames.${role} must be a JSON:API attribute name (letters, digits, and "-", "_" or spaces inside; not type, id, links or relationships)`,
+        `attributeNames.${role} must be a JSON:API attribute name (ASCII letters and digits, "-" and "_" inside; not type, id, links or relationships)`,
       );
     }
   }

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import type { EventContent, EventContentSchemas } from "../events/EventContent.js";
 import type { EventType, eventTypes } from "../events/eventTypes.js";
 import { eventVariants } from "../events/eventUnion.js";
+import { boundedArray } from "../internal/boundedArray.js";
 import { maxCodePoints } from "../internal/codePointLength.js";
 import { extrasAreJson } from "../internal/extrasAreJson.js";
 import { type JsonObject, jsonObject } from "../internal/jsonValue.js";
@@ -11,12 +12,8 @@ import {
   type DefaultEventAttributeNames,
   type EventAttributeNames,
 } from "./eventAttributeNames.js";
-import {
-  fieldNamesAreJsonApi,
-  idempotencyKeySchema,
-  noErrorsBesideData,
-  relationshipsAreObjects,
-} from "./jsonApiChecks.js";
+import { fieldNamesAreJsonApi, idempotencyKeySchema, noErrorsBesideData } from "./jsonApiChecks.js";
+import { jsonApiStructure } from "./jsonApiStructure.js";
 
 /** The spec's `id` type: 1 to 26 characters, not blank. */
 const resourceId = /* @__PURE__ */ z.string().check(z.minLength(1), maxCodePoints(26), notBlank());
@@ -61,13 +58,19 @@ function buildSchemas(names: EventAttributeNames) {
       z.looseObject(shape).check(extrasAreJson(), fieldNamesAreJsonApi()),
     ) as unknown as AttributeVariants<typeof eventTypes>,
   );
-  const relationships = z.optional(jsonObject().check(relationshipsAreObjects()));
+  const relationships = z.optional(jsonObject().check(jsonApiStructure("relationships")));
   const meta = z.optional(
     z.looseObject({ "idempotency-key": z.optional(idempotencyKeySchema()) }).check(extrasAreJson()),
   );
-  const links = z.optional(jsonObject());
+  const links = z.optional(jsonObject().check(jsonApiStructure("links")));
+  // The members JSON:API allows at the top of a document, and nothing else.
+  const topLevel = {
+    meta: z.optional(jsonObject()),
+    jsonapi: z.optional(jsonObject().check(jsonApiStructure("jsonapi"))),
+    links,
+  };
   const document = z
-    .looseObject({
+    .strictObject({
       data: z.strictObject({
         type: z.literal("events"),
         id: z.optional(resourceId),
@@ -76,17 +79,24 @@ function buildSchemas(names: EventAttributeNames) {
         meta,
         links,
       }),
-      meta: z.optional(jsonObject()),
-      jsonapi: z.optional(jsonObject()),
+      ...topLevel,
     })
-    .check(extrasAreJson(), noErrorsBesideData());
+    .check(noErrorsBesideData());
   const resource = z
-    .looseObject({
-      data: z
-        .looseObject({ id: resourceId, type: z.literal("events"), attributes, relationships, meta, links })
-        .check(extrasAreJson()),
+    .strictObject({
+      data: z.strictObject({
+        id: resourceId,
+        type: z.literal("events"),
+        attributes,
+        relationships,
+        meta,
+        links,
+      }),
+      // A response may carry related resources; they are the service's, kept as JSON.
+      included: z.optional(boundedArray(jsonObject())),
+      ...topLevel,
     })
-    .check(extrasAreJson(), noErrorsBesideData());
+    .check(noErrorsBesideData());
   return { document, resource };
 }
 

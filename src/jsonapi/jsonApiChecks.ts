@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
 import { IDEMPOTENCY_KEY_PATTERN } from "../idempotency/idempotencyKey.js";
-import { isPlainObject } from "../internal/isPlainObject.js";
 import { activeLimits } from "../internal/limits.js";
 import { isJsonApiFieldName } from "./eventAttributeNames.js";
 
@@ -42,37 +41,6 @@ export function fieldNamesAreJsonApi(): z.core.$ZodCheck<Record<string, unknown>
     declared = new Set(Object.keys(shape ?? {}));
   });
   return check;
-}
-
-/** @internal The relationships object: JSON:API field names, each holding a relationship object. */
-// @__NO_SIDE_EFFECTS__
-export function relationshipsAreObjects(): z.core.$ZodCheck<Record<string, unknown>> {
-  return z.check<Record<string, unknown>>((payload) => {
-    const { maxIssues } = activeLimits();
-    let reported = 0;
-    let omitted = 0;
-    const report = (issue: z.core.$ZodRawIssue) => {
-      if (reported >= maxIssues) omitted++;
-      else {
-        reported++;
-        payload.issues.push(issue);
-      }
-    };
-    for (const key of Object.keys(payload.value)) {
-      if (!isJsonApiFieldName(key)) {
-        report({ code: "custom", input: payload.value, path: [key], params: { rule: "field_name" } });
-      } else if (!isPlainObject(payload.value[key])) {
-        report({ code: "invalid_type", expected: "object", input: payload.value[key], path: [key] });
-      }
-    }
-    if (omitted > 0) {
-      payload.issues.push({
-        code: "custom",
-        input: payload.value,
-        params: { rule: "omitted_issues", count: omitted },
-      });
-    }
-  });
 }
 
 /** @internal A document check: JSON:API forbids `data` and `errors` in one document. */

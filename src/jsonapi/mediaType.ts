@@ -12,6 +12,9 @@
  */
 export const JSON_API_MEDIA_TYPE = "application/vnd.api+json";
 
+/** The longest header value read; real `Content-Type` and `Accept` values are far shorter. */
+const MAX_HEADER_LENGTH = 8192;
+
 /** Splits on a separator that is not inside double quotes. */
 function splitOutsideQuotes(value: string, separator: string): string[] {
   const parts: string[] = [];
@@ -49,7 +52,8 @@ function mediaRange(value: string): { type: string; onlyJsonApiParameters: boole
 /**
  * Checks a `Content-Type` value against JSON:API's rules: the media type
  * `application/vnd.api+json` (any letter case), with no parameters other than `ext` and `profile`.
- * A server answers 415 when this is false for a request's `Content-Type`.
+ * A server answers 415 when this is false for a request's `Content-Type`. A value longer than 8 KB
+ * is not read, and is `false`.
  *
  * Exported from `messaging-events/jsonapi` and `messaging-events`.
  *
@@ -63,7 +67,7 @@ function mediaRange(value: string): { type: string; onlyJsonApiParameters: boole
  * ```
  */
 export function isJsonApiMediaType(value: unknown): boolean {
-  if (typeof value !== "string") return false;
+  if (typeof value !== "string" || value.length > MAX_HEADER_LENGTH) return false;
   const range = mediaRange(value);
   return range.type === JSON_API_MEDIA_TYPE && range.onlyJsonApiParameters && !/;\s*q\s*=/i.test(value);
 }
@@ -86,7 +90,7 @@ export function isJsonApiMediaType(value: unknown): boolean {
 export function acceptsJsonApi(value: unknown): boolean {
   if (value === undefined || value === null || (typeof value === "string" && value.trim() === ""))
     return true;
-  if (typeof value !== "string") return false;
+  if (typeof value !== "string" || value.length > MAX_HEADER_LENGTH) return false;
   return splitOutsideQuotes(value, ",").some((entry) => {
     // "q=0" means "not acceptable".
     if (/;\s*q\s*=\s*0(?:\.0*)?\s*(?:;|$)/i.test(entry)) return false;

@@ -73,7 +73,11 @@ function guarded<T>(work: () => SafeParseResult<T>): SafeParseResult<T> {
   try {
     return work();
   } catch (cause) {
-    if (cause instanceof AttributeNameError) throw cause;
+    if (cause instanceof AttributeNameError) {
+      // Bad options are the caller's mistake, not the document's: a failure of its own code.
+      const issue = { code: "invalid_value", path: [], pointer: "", message: cause.message } as const;
+      return { success: false, error: new EventValidationError("ERR_INVALID_OPTIONS", undefined, [issue]) };
+    }
     return unreadableResult("ERR_INVALID_EVENT_DOCUMENT", [], cause);
   }
 }

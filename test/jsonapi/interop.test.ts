@@ -14,6 +14,7 @@ import {
   parseEventDocument,
   parseEventResource,
   safeParseEventDocument,
+  safeParseEventResource,
   toJsonApiErrors,
 } from "../../src/jsonapi/index.js";
 import { conformanceCases } from "../conformance/cases.js";
@@ -53,6 +54,8 @@ function expectValid(validator: InstanceType<typeof Validator>, document: unknow
 
 /** What the value is once it has crossed the wire (-0 becomes 0). */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+const parseable = (document: unknown): boolean => safeParseEventResource(document).success;
 
 const asResource = <D extends { data: object }>(document: D, id: string) => ({
   data: { id, ...document.data } as D["data"] & { id: string },
@@ -112,6 +115,83 @@ describe("the official JSON:API schema accepts every document the library writes
       writeable: Array(500).fill(0),
     });
     expectValid(responses, toJsonApiErrors(many.error));
+  });
+
+  it("every document the library accepts, the official schema accepts too (generated envelopes)", () => {
+    const name = fc.constantFrom(
+      "room",
+      "author",
+      "a-b",
+      "x_1",
+      "type",
+      "id",
+      "_hidden",
+      "links",
+      "a b",
+      "é",
+    );
+    const link = fc.oneof(
+      fc.constant("https://x.example/1"),
+      fc.record({ href: fc.constant("/1") }),
+      fc.constant(5),
+      fc.constant(null),
+    );
+    const identifier = fc.oneof(
+      fc.record({ type: fc.constant("rooms"), id: fc.constant("r1") }),
+      fc.record({ type: fc.constant("rooms") }),
+      fc.record({ type: fc.constant("rooms"), id: fc.constant("r1"), extra: fc.constant(1) }),
+      fc.constant(5),
+    );
+    const relationship = fc.oneof(
+      fc.record(
+        { data: fc.oneof(fc.constant(null), identifier, fc.array(identifier, { maxLength: 2 })) },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        { links: fc.dictionary(name, link, { maxKeys: 2 }), meta: fc.constant({}) },
+        { requiredKeys: [] },
+      ),
+      fc.constant({ foo: 1 }),
+    );
+    const envelope = fc.record(
+      {
+        relationships: fc.dictionary(name, relationship, { maxKeys: 2 }),
+        links: fc.dictionary(name, link, { maxKeys: 2 }),
+        attributes: fc.dictionary(name, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }),
+        jsonapi: fc.oneof(
+          fc.constant({ version: "1.0" }),
+          fc.constant({ version: 5 }),
+          fc.constant({ other: 1 }),
+        ),
+        topMeta: fc.constant({ page: 1 }),
+        extra: fc.constant(1),
+      },
+      { requiredKeys: [] },
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(envelope, (parts) => {
+        const data: Record<string, unknown> = {
+          type: "events",
+          attributes: { ...parts.attributes, eventType: "s.delete", content: { messageId: "m1" } },
+        };
+        if (parts.relationships) data.relationships = parts.relationships;
+        if (parts.links) data.links = parts.links;
+        const document: Record<string, unknown> = { data };
+        if (parts.jsonapi) document.jsonapi = parts.jsonapi;
+        if (parts.topMeta) document.meta = parts.topMeta;
+        if (parts.extra) document.extra = parts.extra;
+        const json = JSON.parse(JSON.stringify(document));
+        if (safeParseEventDocument(json).success) {
+          accepted++;
+          expectValid(requests, json);
+        }
+        const resource = { ...json, data: { id: "1", ...json.data } };
+        if (parseable(resource)) expectValid(responses, resource);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(accepted).toBeGreaterThan(20);
   });
 
   it("content is the service's: members JSON:API reserves elsewhere are kept untouched inside it", () => {

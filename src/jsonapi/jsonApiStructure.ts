@@ -1,0 +1,137 @@
+import * as z from "zod/mini";
+import { isPlainObject } from "../internal/isPlainObject.js";
+import { activeLimits } from "../internal/limits.js";
+import { isJsonApiFieldName } from "./eventAttributeNames.js";
+
+type Path = (string | number)[];
+type Report = (
+  path: Path,
+  code: "invalid_type" | "invalid_value" | "unknown_property" | "required",
+  text: string,
+) => void;
+
+/**
+ * @internal A check of a member whose JSON is already checked, for what JSON:API requires of it
+ * (as the official JSON:API schema does): `links` objects, `relationships`, the `jsonapi` object.
+ * Problems are reported as the library's issues (capped like every other), with the words here.
+ */
+// @__NO_SIDE_EFFECTS__
+export function jsonApiStructure(
+  kind: "links" | "relationships" | "jsonapi",
+): z.core.$ZodCheck<Record<string, unknown>> {
+  return z.check<Record<string, unknown>>((payload) => {
+    const { maxIssues } = activeLimits();
+    let reported = 0;
+    let omitted = 0;
+    const report: Report = (path, code, text) => {
+      if (reported >= maxIssues) {
+        omitted++;
+        return;
+      }
+      reported++;
+      payload.issues.push({
+        code: "custom",
+        input: payload.value,
+        path,
+        params: { rule: "jsonapi", code, text },
+      });
+    };
+    const check =
+      kind === "links" ? checkLinks : kind === "relationships" ? checkRelationships : checkJsonApiObject;
+    check(payload.value, [], report);
+    if (omitted > 0) {
+      payload.issues.push({
+        code: "custom",
+        input: payload.value,
+        params: { rule: "omitted_issues", count: omitted },
+      });
+    }
+  });
+}
+
+function onlyMembers(
+  value: Record<string, unknown>,
+  allowed: readonly string[],
+  path: Path,
+  report: Report,
+): void {
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key))
+      report([...path, key], "unknown_property", "is not allowed here (unknown property)");
+  }
+}
+
+function checkMeta(value: unknown, path: Path, report: Report): void {
+  if (!isPlainObject(value)) report(path, "invalid_type", "must be an object (meta)");
+}
+
+/** A links object: each member a URL string or a link object `{ href, meta? }`. */
+function checkLinks(value: Record<string, unknown>, path: Path, report: Report): void {
+  for (const key of Object.keys(value)) {
+    const link = value[key];
+    if (typeof link === "string") continue;
+    if (!isPlainObject(link)) {
+      report([...path, key], "invalid_type", "must be a link: a URL string or an object with href");
+      continue;
+    }
+    if (typeof link.href !== "string")
+      report([...path, key, "href"], "required", "is required: a URL string");
+    if (link.meta !== undefined) checkMeta(link.meta, [...path, key, "meta"], report);
+    onlyMembers(link, ["href", "meta"], [...path, key], report);
+  }
+}
+
+/** A resource identifier: `{ type, id, meta? }`, strings. */
+function checkIdentifier(value: unknown, path: Path, report: Report): void {
+  if (!isPlainObject(value)) {
+    report(path, "invalid_type", "must be a resource identifier object { type, id }");
+    return;
+  }
+  for (const member of ["type", "id"]) {
+    if (typeof value[member] !== "string") report([...path, member], "invalid_type", "must be a string");
+  }
+  if (value.meta !== undefined) checkMeta(value.meta, [...path, "meta"], report);
+  onlyMembers(value, ["type", "id", "meta"], path, report);
+}
+
+/** The relationships object: field names JSON:API allows, each a relationship object. */
+function checkRelationships(value: Record<string, unknown>, path: Path, report: Report): void {
+  for (const name of Object.keys(value)) {
+    const at = [...path, name];
+    if (!isJsonApiFieldName(name)) {
+      report(
+        at,
+        "invalid_value",
+        'is not a name JSON:API allows for a field: use letters, digits, "-" and "_" inside, not type, id, links or relationships',
+      );
+      continue;
+    }
+    const relationship = value[name];
+    if (!isPlainObject(relationship)) {
+      report(at, "invalid_type", "must be a relationship object with data, links or meta");
+      continue;
+    }
+    const { data, links, meta } = relationship;
+    if (data === undefined && links === undefined && meta === undefined) {
+      report(at, "required", "must have data, links or meta (a relationship object)");
+    }
+    if (Array.isArray(data))
+      data.forEach((item, index) => checkIdentifier(item, [...at, "data", index], report));
+    else if (data !== undefined && data !== null) checkIdentifier(data, [...at, "data"], report);
+    if (links !== undefined) {
+      if (isPlainObject(links)) checkLinks(links, [...at, "links"], report);
+      else report([...at, "links"], "invalid_type", "must be a links object");
+    }
+    if (meta !== undefined) checkMeta(meta, [...at, "meta"], report);
+    onlyMembers(relationship, ["data", "links", "meta"], at, report);
+  }
+}
+
+/** The `jsonapi` object: `{ version?, meta? }`. */
+function checkJsonApiObject(value: Record<string, unknown>, path: Path, report: Report): void {
+  if (value.version !== undefined && typeof value.version !== "string") {
+    report([...path, "version"], "invalid_type", "must be a string");
+  }
+  if (value.meta !== undefined) checkMeta(value.meta, [...path, "meta"], report);
+  onlyMembers(value, ["version", "meta"], path, report);
+}
