@@ -115,9 +115,10 @@ function checkRelationships(value: Record<string, unknown>, path: Path, report: 
     if (data === undefined && links === undefined && meta === undefined) {
       report(at, "required", "must have data, links or meta (a relationship object)");
     }
-    if (Array.isArray(data))
-      data.forEach((item, index) => checkIdentifier(item, [...at, "data", index], report));
-    else if (data !== undefined && data !== null) checkIdentifier(data, [...at, "data"], report);
+    if (Array.isArray(data)) {
+      for (let index = 0; index < data.length; index++)
+        checkIdentifier(data[index], [...at, "data", index], report);
+    } else if (data !== undefined && data !== null) checkIdentifier(data, [...at, "data"], report);
     if (links !== undefined) {
       if (isPlainObject(links)) checkLinks(links, [...at, "links"], report);
       else report([...at, "links"], "invalid_type", "must be a links object");
