@@ -57,8 +57,8 @@ export function cut(value: string, limit: number = ECHO_LIMIT): string {
 
 // Every character that could break or forge a log line: C0 and C1 controls, DEL, the line and
 // paragraph separators, the bidirectional overrides, and lone surrogates.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const unsafeAnywhere =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
