@@ -22,13 +22,17 @@ export interface NodeRequestLike {
   readonly rawHeaders: readonly string[];
   /** The connection; a TLS socket (node:https) has `encrypted: true`, which makes the URL `https:`. */
   readonly socket?: unknown;
-  /** Subscribes to the body stream's events. */
+  /** Subscribes to the body stream's chunks. */
   on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
+  /** Subscribes to the end of the body stream, or to the connection closing. */
   on(event: "end" | "close", listener: () => void): unknown;
+  /** Subscribes to the body stream's errors. */
   on(event: "error", listener: (error: unknown) => void): unknown;
-  /** Unsubscribes. */
+  /** Unsubscribes from the body stream's chunks. */
   off(event: "data", listener: (chunk: Uint8Array) => void): unknown;
+  /** Unsubscribes from the end of the body stream, or from the connection closing. */
   off(event: "end" | "close", listener: () => void): unknown;
+  /** Unsubscribes from the body stream's errors. */
   off(event: "error", listener: (error: unknown) => void): unknown;
   /** Stops the flow of `data` events. */
   pause(): unknown;
