@@ -1,4 +1,5 @@
 import type { EventsApiErrorObject } from "./errors.js";
+import { keptString } from "./keptString.js";
 
 /** How many error objects of a response are kept. */
 export const MAX_API_ERRORS = 100;
@@ -22,7 +23,7 @@ function stringMembers<K extends string>(
     const value = Object.hasOwn(from, key) ? from[key] : undefined;
     if (typeof value === "string") {
       kept ??= {};
-      kept[key] = cutString(value, MAX_API_ERROR_STRING);
+      kept[key] = keptString(value, MAX_API_ERROR_STRING);
     }
   }
   return kept;
@@ -33,22 +34,50 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The bounded error objects of a response's `errors` member (the value `JSON.parse` gave): the
- * first {@link MAX_API_ERRORS} objects, each reduced to its string members. Anything else is `[]`.
+ * first {@link MAX_API_ERRORS} objects, each reduced to its string members, escaped and cut by
+ * {@link keptString}. Anything else is `[]`; never throws (a proxy whose traps throw gives what
+ * was read before the trap).
  */
 export function boundedApiErrors(errors: unknown): EventsApiErrorObject[] {
-  if (!Array.isArray(errors)) return [];
   const kept: EventsApiErrorObject[] = [];
-  for (const item of errors) {
-    if (kept.length === MAX_API_ERRORS) break;
-    if (!isRecord(item)) continue;
-    const members: { -readonly [K in keyof EventsApiErrorObject]: EventsApiErrorObject[K] } =
-      stringMembers(item, ["id", "status", "code", "title", "detail"]) ?? {};
-    const source = Object.hasOwn(item, "source") ? item.source : undefined;
-    if (isRecord(source)) {
-      const kept = stringMembers(source, ["pointer", "parameter", "header"]);
-      if (kept) members.source = kept;
+  try {
+    if (!Array.isArray(errors)) return kept;
+    for (let index = 0; index < errors.length && kept.length < MAX_API_ERRORS; index++) {
+      const item: unknown = errors[index];
+      if (!isRecord(item)) continue;
+      const members: { -readonly [K in keyof EventsApiErrorObject]: EventsApiErrorObject[K] } =
+        stringMembers(item, ["id", "status", "code", "title", "detail"]) ?? {};
+      const source = Object.hasOwn(item, "source") ? item.source : undefined;
+      if (isRecord(source)) {
+        const where = stringMembers(source, ["pointer", "parameter", "header"]);
+        if (where) members.source = where;
+      }
+      kept.push(members);
     }
-    kept.push(members);
+  } catch {
+    // A hostile value: keep what was read.
   }
   return kept;
+}
+
+/**
+ * What the message of an error quotes: the first error object's `detail`, or `title`, or `code`,
+ * as sent (the message quotes it escaped). `undefined` when there is none; never throws.
+ */
+export function firstApiErrorSummary(errors: unknown): string | undefined {
+  try {
+    if (!Array.isArray(errors)) return undefined;
+    for (let index = 0; index < errors.length; index++) {
+      const item: unknown = errors[index];
+      if (!isRecord(item)) continue;
+      for (const name of ["detail", "title", "code"]) {
+        const value = Object.hasOwn(item, name) ? item[name] : undefined;
+        if (typeof value === "string") return value;
+      }
+      return undefined;
+    }
+  } catch {
+    // A hostile value: nothing to quote.
+  }
+  return undefined;
 }

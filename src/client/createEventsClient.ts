@@ -32,7 +32,7 @@ import {
   type InternalClientOptions,
   normalizeClientOptions,
 } from "./normalizeClientOptions.js";
-import { redactSecrets, secretsOf } from "./redactSecrets.js";
+import { redactJson, redactSecrets, secretsOf } from "./redactSecrets.js";
 
 /**
  * What to create: the event type and content, and optionally relationships and further attributes.
@@ -221,13 +221,17 @@ const isRedirect = (response: Response): boolean =>
   // A custom fetch that followed one in spite of redirect: "manual".
   response.redirected === true;
 
-/** Where a redirect pointed, absolute, without user info or secrets; browsers hide it. */
+/**
+ * Where a redirect pointed, absolute, without user info or secrets; browsers hide it. The secrets are
+ * blotted out both before the URL is parsed (which rewrites a path: `\` to `/`, `..` removed) and
+ * after (which percent-encodes and lowercases the host), however the service escaped them.
+ */
 function locationOf(response: Response, endpoint: string, secrets: readonly string[]): string | undefined {
   const value = response.redirected === true ? response.url : response.headers.get("location");
   if (!value) return undefined;
   let url: URL;
   try {
-    url = new URL(value, endpoint);
+    url = new URL(redactSecrets(value, secrets), endpoint);
   } catch {
     return undefined;
   }
@@ -286,7 +290,7 @@ function createAttempt<T extends EventType>(
       const read = await readBytesWithLimit(response.body, maxResponseBytes);
       if (!read.ok) throw new EventsResponseTooLargeError(status, maxResponseBytes, key);
       const text = new TextDecoder().decode(read.bytes);
-      if (!response.ok) throw new EventsApiError(status, errorsOf(redactSecrets(text, secrets)), key);
+      if (!response.ok) throw new EventsApiError(status, errorsOf(text, secrets), key);
       return created(names, text, secrets, status, type, key);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
@@ -301,18 +305,25 @@ function createAttempt<T extends EventType>(
   };
 }
 
-/** The `errors` member of a body, if it is JSON with one. */
-function errorsOf(text: string): unknown {
+/**
+ * The `errors` member of a body, if it is JSON with one, with the credentials blotted out of every
+ * string in it. The body is parsed first: a service may escape a credential it echoes (`\/`,
+ * `\u0041`), and only the decoded strings show it.
+ */
+function errorsOf(text: string, secrets: readonly string[]): unknown {
+  let errors: unknown;
   try {
-    return (JSON.parse(text) as { errors?: unknown } | null)?.errors;
+    errors = (JSON.parse(text) as { errors?: unknown } | null)?.errors;
   } catch {
     return undefined;
   }
+  return redactJson(errors, secrets).value;
 }
 
 /**
- * The created event of a 2xx body; when the body is not one, the error is built from the body with
- * the credentials blotted out, so that a service echoing them cannot put them into the error.
+ * The created event of a 2xx body; when the body is not one, the error is built from the parsed body
+ * with the credentials blotted out of every string and member name, so that a service echoing them,
+ * escaped or not, cannot put them into the error.
  */
 function created<T extends EventType>(
   names: EventAttributeNames,
@@ -322,21 +333,20 @@ function created<T extends EventType>(
   type: T,
   key: string,
 ): CreatedEvent<T> {
-  const check = (source: string) => {
-    let parsed: unknown;
-    try {
-      parsed = source === "" ? undefined : JSON.parse(source);
-    } catch {
-      throw new EventsResponseError(status, "the response body is not JSON", [], key);
-    }
-    return checkCreated(parsed, status, type, key, names);
-  };
+  const parse = (): unknown => (text === "" ? undefined : JSON.parse(text));
+  let parsed: unknown;
   try {
-    return check(text);
+    parsed = parse();
+  } catch {
+    throw new EventsResponseError(status, "the response body is not JSON", [], key);
+  }
+  try {
+    return checkCreated(parsed, status, type, key, names);
   } catch (error) {
-    const clean = redactSecrets(text, secrets);
-    if (clean === text) throw error;
-    check(clean);
+    // The body is parsed again: the resource that failed the checks may be shared with the error.
+    const clean = redactJson(parse(), secrets);
+    if (!clean.changed) throw error;
+    checkCreated(clean.value, status, type, key, names);
     throw new EventsResponseError(
       status,
       "the response is not the created event resource (details withheld: it contains the credentials)",

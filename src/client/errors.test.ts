@@ -66,6 +66,81 @@ describe("EventsApiError", () => {
     expect(error.errors[99]).toEqual({ detail: "error 97" });
   });
 
+  const forging = [
+    "\\n",
+    "\\r",
+    "\\u001b",
+    "\\u0000",
+    "\\u007f",
+    "\\u0085",
+    "\\u009b",
+    "\\u2028",
+    "\\u2029",
+    "\\u202e",
+    "\\u2066",
+    "\\u200f",
+  ];
+  it.each(forging)(
+    "escapes %s in every kept string member, so a logged error cannot forge a line",
+    (written) => {
+      const char = JSON.parse(`"${written}"`) as string;
+      const text = `ok${char}FORGED LOG LINE`;
+      const error = new EventsApiError(
+        401,
+        [
+          {
+            id: text,
+            status: text,
+            code: text,
+            title: text,
+            detail: text,
+            source: { pointer: text, parameter: text, header: text },
+          },
+        ],
+        key,
+      );
+      const kept = error.errors[0]!;
+      for (const value of [
+        kept.id,
+        kept.status,
+        kept.code,
+        kept.title,
+        kept.detail,
+        kept.source?.pointer,
+        kept.source?.parameter,
+        kept.source?.header,
+      ]) {
+        expect(value).toBe(`ok${written}FORGED LOG LINE`);
+      }
+      // The message quotes the detail; DEL cannot break a line, and quoting leaves it.
+      if (char !== "\x7f")
+        expect(error.message).toBe(`the service answered 401: "ok${written}FORGED LOG LINE"`);
+    },
+  );
+
+  it("cuts after escaping, never inside an escape or a surrogate pair", () => {
+    const error = new EventsApiError(
+      400,
+      [{ detail: `${"x".repeat(997)}\u001b😀`, title: `${"x".repeat(998)}😀` }],
+      key,
+    );
+    expect(error.errors[0]?.detail).toBe(`${"x".repeat(997)}…`);
+    expect(error.errors[0]?.title).toBe(`${"x".repeat(998)}😀`);
+  });
+
+  it("never throws for a hostile errors value", () => {
+    const revocable = Proxy.revocable([], {});
+    revocable.revoke();
+    const throwing = new Proxy([{ detail: "d" }], {
+      get: (target, name) => {
+        if (name === "0") throw new Error("trap");
+        return Reflect.get(target, name);
+      },
+    });
+    expect(new EventsApiError(400, revocable.proxy, key).errors).toEqual([]);
+    expect(new EventsApiError(400, throwing, key).message).toBe("the service answered 400");
+  });
+
   it("never splits a surrogate pair when cutting", () => {
     const error = new EventsApiError(400, [{ detail: `${"x".repeat(999)}😀😀` }], key);
     expect(error.errors[0]?.detail).toBe(`${"x".repeat(999)}…`);
@@ -98,10 +173,13 @@ describe("IdempotencyEchoError", () => {
     expect(error.message).toMatch(message);
   });
 
-  it("cuts a long echo and escapes it in the message", () => {
-    const error = new IdempotencyEchoError(`a\n${"k".repeat(5_000)}`, key);
+  it("cuts a long echo and escapes it, in the message and in echoed", () => {
+    const error = new IdempotencyEchoError(`a\n\u001b[2J\u202e${"k".repeat(5_000)}`, key);
     expect(error.echoed).toHaveLength(1_001);
-    expect(error.message).toContain('"a\\nkkk');
+    expect(String(error.echoed).startsWith("a\\n\\u001b[2J\\u202ekkk")).toBe(true);
+    expect(error.echoed).not.toMatch(/[\n\u202e]/);
+    expect(String(error.echoed)).not.toContain(String.fromCharCode(0x1b));
+    expect(error.message).toContain('"a\\n\\u001b[2J\\u202ekkk');
     expect(error.message.length).toBeLessThan(150);
   });
 });

@@ -1,6 +1,7 @@
 import type { EventValidationIssue } from "../events/EventValidationError.js";
 import { describeFound, quote } from "../internal/describe.js";
-import { boundedApiErrors, cutString, MAX_API_ERROR_STRING } from "./boundedApiErrors.js";
+import { boundedApiErrors, firstApiErrorSummary, MAX_API_ERROR_STRING } from "./boundedApiErrors.js";
+import { keptString } from "./keptString.js";
 
 /**
  * Why `createEvent` failed, as a stable code:
@@ -125,8 +126,11 @@ export function isEventsClientError(value: unknown): value is EventsClientError 
 
 /**
  * A JSON:API error object as the service sent it, bounded: only its string members `id`, `status`,
- * `code`, `title`, `detail` and `source.pointer` / `source.parameter` / `source.header`, each cut to
- * 1,000 characters. Anything else it carried (meta, links, members of other types) is dropped.
+ * `code`, `title`, `detail` and `source.pointer` / `source.parameter` / `source.header`, each with
+ * its control characters, line and paragraph separators and bidirectional controls escaped (`\n`,
+ * `\u001b`, `\u202e`: a logged error cannot forge or hide a line) and cut to 1,000 characters.
+ * Anything else it carried (meta, links, members of other types) is dropped. The client blots the
+ * credentials out of every member first, however the service escaped them.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *
@@ -186,8 +190,7 @@ export class EventsApiError extends EventsClientError {
    */
   constructor(status: number, errors: unknown, idempotencyKey: string) {
     const kept = boundedApiErrors(errors);
-    const first = kept[0];
-    const said = first?.detail ?? first?.title ?? first?.code;
+    const said = firstApiErrorSummary(errors);
     const summary = said === undefined ? "" : `: ${quote(said)}`;
     super("ERR_EVENTS_API", `the service answered ${status}${summary}`, idempotencyKey);
     this.name = "EventsApiError";
@@ -306,8 +309,9 @@ export class EventsResponseError extends EventsClientError {
  */
 export class IdempotencyEchoError extends EventsClientError {
   /**
-   * What the response carried instead: `undefined` when nothing; a string (cut to 1,000
-   * characters), number, boolean or `null` as it was; for an object or an array, `undefined` too
+   * What the response carried instead: `undefined` when nothing; a string (control characters,
+   * line separators and bidirectional controls escaped as `\n` or `\u001b`, then cut to 1,000
+   * characters), a number, boolean or `null` as it was; for an object or an array, `undefined` too
    * (the message names its kind).
    */
   readonly echoed: string | number | boolean | null | undefined;
@@ -329,7 +333,7 @@ export class IdempotencyEchoError extends EventsClientError {
     this.name = "IdempotencyEchoError";
     this.echoed =
       typeof echoed === "string"
-        ? cutString(echoed, MAX_API_ERROR_STRING)
+        ? keptString(echoed, MAX_API_ERROR_STRING)
         : typeof echoed === "number" || typeof echoed === "boolean" || echoed === null
           ? echoed
           : undefined;

@@ -1,9 +1,30 @@
-import { IDEMPOTENCY_KEY_META } from "./idempotencyKey.js";
+import { IDEMPOTENCY_KEY_META, isValidIdempotencyKey } from "./idempotencyKey.js";
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const own = (record: Record<string, unknown>, name: string): unknown =>
+  Object.hasOwn(record, name) ? record[name] : undefined;
+
+/** The resource whose `meta` counts: the document's `data`, or the value itself when it is a bare resource. */
+function resourceOf(response: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(response)) return undefined;
+  if (Object.hasOwn(response, "data")) {
+    const data = response.data;
+    return isRecord(data) ? data : undefined;
+  }
+  const isResource =
+    typeof own(response, "type") === "string" &&
+    (Object.hasOwn(response, "id") || Object.hasOwn(response, "attributes"));
+  return isResource ? response : undefined;
+}
 
 /**
- * Tells whether a response echoes the idempotency key that was sent (spec 4.1, rule 2): the
- * returned event resource carries it in `data.meta["idempotency-key"]`. Accepts the response
- * document or its `data`. Never throws.
+ * Tells whether a response echoes the idempotency key that was sent: the returned event resource
+ * must carry that very key in its own `meta["idempotency-key"]`. Accepts the response document (only
+ * `data.meta` counts, never the document's top-level `meta`) or the resource itself (an object with
+ * a `type` and an `id` or `attributes`). Answers `false` when `key` is not a valid idempotency key
+ * (so nothing echoed never matches a missing key), and for anything else; never throws.
  *
  * Exported from `messaging-events/idempotency` and `messaging-events`.
  *
@@ -13,13 +34,16 @@ import { IDEMPOTENCY_KEY_META } from "./idempotencyKey.js";
  *
  * const response = { data: { id: "01JD8X", type: "events", meta: { "idempotency-key": "order-42" } } };
  * echoesIdempotencyKey(response, "order-42"); // true
+ * echoesIdempotencyKey({ data: null, meta: { "idempotency-key": "order-42" } }, "order-42"); // false
  * ```
  */
 export function echoesIdempotencyKey(response: unknown, key: string): boolean {
   try {
-    const resource = (response as { data?: unknown })?.data ?? response;
-    const meta = (resource as { meta?: Record<string, unknown> } | undefined)?.meta;
-    return typeof meta === "object" && meta !== null && meta[IDEMPOTENCY_KEY_META] === key;
+    if (!isValidIdempotencyKey(key)) return false;
+    const resource = resourceOf(response);
+    if (resource === undefined) return false;
+    const meta = own(resource, "meta");
+    return isRecord(meta) && own(meta, IDEMPOTENCY_KEY_META) === key;
   } catch {
     return false;
   }

@@ -159,12 +159,71 @@ describe("idempotency keys", () => {
     });
   });
 
-  it("echoesIdempotencyKey checks the response resource", () => {
-    const response = { data: { id: "01", type: "events", meta: { "idempotency-key": "k1" } } };
-    expect(echoesIdempotencyKey(response, "k1")).toBe(true);
-    expect(echoesIdempotencyKey(response.data, "k1")).toBe(true);
-    expect(echoesIdempotencyKey(response, "k2")).toBe(false);
-    expect(echoesIdempotencyKey({ data: { id: "01" } }, "k1")).toBe(false);
-    expect(echoesIdempotencyKey(null, "k1")).toBe(false);
+  describe("echoesIdempotencyKey", () => {
+    const resource = { id: "01", type: "events", meta: { "idempotency-key": "k1" } };
+    const inherited = { id: "01", type: "events", meta: Object.create({ "idempotency-key": "k1" }) };
+    const throwing = () => {
+      throw new Error("trap");
+    };
+    const revocable = Proxy.revocable({}, {});
+    revocable.revoke();
+    it.each([
+      ["the document, the same key", { data: resource }, "k1", true],
+      ["the resource itself", resource, "k1", true],
+      [
+        "a resource with attributes but no id",
+        { type: "events", attributes: {}, meta: resource.meta },
+        "k1",
+        true,
+      ],
+      ["another key", { data: resource }, "k2", false],
+      ["no meta", { data: { id: "01" } }, "k1", false],
+      ["an empty meta and no key", { data: { meta: {} } }, undefined, false],
+      ["an empty meta and an empty key", { data: { meta: {} } }, "", false],
+      ["a meta echoing undefined", { data: { meta: { "idempotency-key": undefined } } }, undefined, false],
+      [
+        "the same invalid key",
+        { data: { id: "01", meta: { "idempotency-key": "k1, k2" } } },
+        "k1, k2",
+        false,
+      ],
+      ["a non-string key", { data: { id: "01", meta: { "idempotency-key": 42 } } }, 42, false],
+      ["top-level meta, data null", { data: null, meta: { "idempotency-key": "k" } }, "k", false],
+      ["top-level meta, data an array", { data: [], meta: { "idempotency-key": "k" } }, "k", false],
+      [
+        "top-level meta, data without meta",
+        { data: { id: "01" }, meta: { "idempotency-key": "k" } },
+        "k",
+        false,
+      ],
+      ["a bare meta holder that is no resource", { meta: { "idempotency-key": "k" } }, "k", false],
+      ["data.meta an array", { data: { id: "01", meta: ["k"] } }, "k", false],
+      ["an inherited key", { data: inherited }, "k1", false],
+      ["a document inheriting data", Object.create({ data: resource }), "k1", false],
+      ["null", null, "k1", false],
+      ["a string", "k1", "k1", false],
+    ])("%s: %s", (_what, response, key, expected) => {
+      expect(echoesIdempotencyKey(response, key as string)).toBe(expected);
+    });
+
+    it("answers false for proxies whose traps throw and revoked proxies, without throwing", () => {
+      const hostile = [
+        new Proxy({}, { get: throwing, has: throwing, getOwnPropertyDescriptor: throwing }),
+        revocable.proxy,
+        Object.defineProperty({}, "data", { get: throwing, enumerable: true }),
+        { data: new Proxy(resource, { getOwnPropertyDescriptor: throwing }) },
+      ];
+      for (const response of hostile) expect(echoesIdempotencyKey(response, "k1")).toBe(false);
+    });
+
+    it("never throws, and never matches without a valid key echoed in the resource's meta", () => {
+      fc.assert(
+        fc.property(fc.anything(), fc.anything(), (response, key) => {
+          const answer = echoesIdempotencyKey(response, key as string);
+          if (answer) expect(isValidIdempotencyKey(key)).toBe(true);
+        }),
+        { numRuns: 500 },
+      );
+    });
   });
 });

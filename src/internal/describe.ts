@@ -33,9 +33,9 @@ export function withArticle(description: string): string {
 /** How many characters of a value a message shows; the rest becomes an ellipsis. */
 export const ECHO_LIMIT = 40;
 
-// Characters that could forge or hide a log line beyond JSON's own escapes: C1 controls, the line and
+// Characters that could forge or hide a log line beyond JSON's own escapes: DEL and the C1 controls, the line and
 // paragraph separators, and the bidirectional overrides.
-const unsafeInJson = /[\u0080-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const unsafeInJson = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A string shown in a message: cut to {@link ECHO_LIMIT} characters with an ellipsis, then
