@@ -3,7 +3,11 @@
  * prints a table of verdicts (files under valid/ must pass and files under invalid/ must fail; the
  * demo exits with status 1 if any verdict differs), then signs a webhook and verifies it as
  * received, altered, replayed and so on, then shows the JSON:API request that creates an event and
- * the JSON:API errors a server returns for an invalid one.
+ * the JSON:API errors a server returns for an invalid one. Then it serves `POST /events` on a
+ * loopback port (a create, its byte-identical replay, a 409 for a key in flight, a 422 for a reused
+ * key) and sends a webhook to two loopback receivers (a failed attempt retried with a new
+ * signature, an endpoint disabled by 410). Every scene checks itself: the demo exits with status 1
+ * if anything does not behave as printed.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import {
@@ -19,6 +23,17 @@ import {
   toJsonApiErrors,
   withIdempotencyKey,
 } from "messaging-events";
+import type { Expect } from "./scenes/Expect.js";
+import { sendingWebhooks } from "./scenes/sendingWebhooks.js";
+import { servingEvents } from "./scenes/servingEvents.js";
+
+// A scene that hangs must not hang the demo: past this, it fails (the timer never keeps it alive).
+// Far above the usual run (a few seconds), so that a busy machine slows the demo without failing it.
+const DEMO_LIMIT_MS = 20_000;
+setTimeout(() => {
+  console.error(`\nThe demo did not finish within ${DEMO_LIMIT_MS / 1_000} s.`);
+  process.exit(1);
+}, DEMO_LIMIT_MS).unref();
 
 const eventsDir = new URL("./events/", import.meta.url);
 const codes = new Map<string, number>();
@@ -167,4 +182,24 @@ const rejected = safeParseEventDocument({
 if (!rejected.success) {
   console.log("\nA server rejecting an invalid document: HTTP 422 with JSON:API errors");
   console.log(`  ${JSON.stringify(toJsonApiErrors(rejected.error), null, 2).replaceAll("\n", "\n  ")}`);
+}
+
+// Serving and sending, on loopback sockets: each scene records what did not behave as printed.
+const failures: string[] = [];
+const expect: Expect = (condition, what) => {
+  if (!condition) failures.push(what);
+};
+for (const scene of [servingEvents, sendingWebhooks]) {
+  try {
+    await scene(expect);
+  } catch (error) {
+    failures.push(`${scene.name} threw: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+if (failures.length > 0) {
+  console.log(`\n${failures.length} check(s) NOT as shown:`);
+  for (const failure of failures) console.log(`  ✗ ${failure}`);
+  process.exitCode = 1;
+} else {
+  console.log("\nEvery scene behaved as shown.");
 }
