@@ -14,7 +14,9 @@ import {
 import { compileShippedSchemas } from "../test/support/ajv.js";
 import { mutated } from "../test/support/mutations.js";
 import { validContent } from "../test/support/validContent.js";
+import { dispatchCase, dispatchSummary, printDispatchCase } from "./dispatch.js";
 import { type CaseResult, printCase, runCase } from "./harness.js";
+import { printServerCase, serverCase, serverSummary } from "./server.js";
 import { forgedBodyCase, printForgedBodyCase, webhookCases, webhookSummary } from "./webhooks.js";
 
 const PER_TYPE = 30;
@@ -100,3 +102,9 @@ console.log(
 );
 console.log(webhookSummary(webhooks[0]!));
 printForgedBodyCase(await forgedBodyCase());
+const server = await serverCase();
+printServerCase(server);
+console.log(serverSummary(server));
+const dispatch = await dispatchCase();
+printDispatchCase(dispatch);
+console.log(dispatchSummary(dispatch));

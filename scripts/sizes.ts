@@ -32,6 +32,11 @@ export const measuredImports: readonly MeasuredImport[] = [
     names: ["messageTextContent"],
   },
   {
+    label: "`safeParseContent` + `messageTextContent`: one schema with the library's messages",
+    from: "messaging-events/events",
+    names: ["safeParseContent", "messageTextContent"],
+  },
+  {
     label: "`messageActionContent`: the largest content schema",
     from: "messaging-events/events",
     names: ["messageActionContent"],
@@ -73,6 +78,16 @@ export const measuredImports: readonly MeasuredImport[] = [
     label: "`safeParseEventDocument`: request documents, all 32 schemas",
     from: "messaging-events/jsonapi",
     names: ["safeParseEventDocument"],
+  },
+  {
+    label: "`createEventsHandler`: the server's handler, all 32 schemas",
+    from: "messaging-events/server",
+    names: ["createEventsHandler"],
+  },
+  {
+    label: "`createWebhookDispatcher`: the dispatcher, the seven webhook schemas",
+    from: "messaging-events/dispatch",
+    names: ["createWebhookDispatcher"],
   },
   {
     label: "`createEventsClient`: validates with all 32 schemas",

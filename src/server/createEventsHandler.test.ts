@@ -449,3 +449,37 @@ async function stealKey(store: IdempotencyStore, scope: string, key: string, doc
   const result = await store.claim({ scope, key, token: "thief", fingerprint, leaseMs: 60_000 });
   return result.status === "claimed";
 }
+
+describe("createEventsHandler: many creates at once", () => {
+  it("adds no listener per request to a shared signal (no MaxListenersExceededWarning), and close aborts them all", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const signals: AbortSignal[] = [];
+    const handler = createEventsHandler({
+      authorize,
+      create: async ({ signal }) => {
+        signals.push(signal);
+        await gate;
+        return { id: `01JD8X5QK3M2${String(signals.length).padStart(14, "0")}` };
+      },
+    });
+    const answers = Array.from({ length: 40 }, (_, i) =>
+      handler(post(i % 2 === 0 ? `many-${i}` : undefined, documentFor(`many-${i}`))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signals).toHaveLength(40);
+    const closed = handler.close();
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+    release();
+    await Promise.all(answers);
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off("warning", onWarning);
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+});

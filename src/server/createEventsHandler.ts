@@ -77,6 +77,9 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
   const settings = normalizeHandlerOptions(options);
   const running = new Set<Promise<Response>>();
   const closing = new AbortController();
+  // Each create gets its own signal, aborted on close: no listener per request on a shared signal
+  // (which Node reports as a leak past ten requests in flight).
+  const shutdown: Shutdown = { signal: closing.signal, creates: new Set() };
   let closed: Promise<void> | undefined;
 
   const handler = (request: Request): Promise<Response> => {
@@ -87,7 +90,7 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
         }),
       );
     }
-    const answer = handle(request, settings, closing.signal).catch(() => internalError());
+    const answer = handle(request, settings, shutdown).catch(() => internalError());
     running.add(answer);
     answer.finally(() => running.delete(answer));
     return answer;
@@ -95,13 +98,29 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
   return Object.assign(handler, {
     close(): Promise<void> {
       closed ??= (async () => {
-        closing.abort(new Error("the events handler is closing"));
+        const reason = new Error("the events handler is closing");
+        closing.abort(reason);
+        for (const create of shutdown.creates) create.abort(reason);
         await Promise.allSettled([...running]);
         if (settings.ownsStore) await settings.store.close();
       })();
       return closed;
     },
   });
+}
+
+/** What a closing handler stops: the signal, and the controller of every create under way. */
+interface Shutdown {
+  readonly signal: AbortSignal;
+  readonly creates: Set<AbortController>;
+}
+
+/** A controller for one create, aborted when the handler closes. */
+function createController(shutdown: Shutdown): AbortController {
+  const controller = new AbortController();
+  if (shutdown.signal.aborted) controller.abort(shutdown.signal.reason);
+  else shutdown.creates.add(controller);
+  return controller;
 }
 
 function internalError(): Response {
@@ -127,7 +146,7 @@ async function timeBoxed<T>(settings: NormalizedHandlerOptions, call: () => Prom
   }
 }
 
-async function handle(request: Request, settings: NormalizedHandlerOptions, closing: AbortSignal) {
+async function handle(request: Request, settings: NormalizedHandlerOptions, shutdown: Shutdown) {
   const url = new URL(request.url);
   if (url.pathname !== settings.path) {
     return singleError(404, "ERR_NOT_FOUND", `nothing is served at ${quote(url.pathname)}`);
@@ -185,7 +204,13 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, clos
   const document = validated.data;
   const key = keyed.key;
   if (key === undefined) {
-    const created = await runCreate(settings, document, principal, undefined, closing);
+    const controller = createController(shutdown);
+    let created: Awaited<ReturnType<typeof runCreate>>;
+    try {
+      created = await runCreate(settings, document, principal, undefined, controller.signal);
+    } finally {
+      shutdown.creates.delete(controller);
+    }
     return created.ok ? toResponse(created.response) : internalError();
   }
 
@@ -214,9 +239,7 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, clos
   }
 
   // The claim is ours: keep the lease alive while create runs, and stop create if it is lost.
-  const lost = new AbortController();
-  const onClosing = () => lost.abort(closing.reason);
-  closing.addEventListener("abort", onClosing, { once: true });
+  const lost = createController(shutdown);
   const interval = Math.max(1, Math.floor(settings.leaseMs / 3));
   let extending = false;
   const renew = setInterval(() => {
@@ -237,7 +260,7 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, clos
     created = await runCreate(settings, document, principal, key, lost.signal);
   } finally {
     clearInterval(renew);
-    closing.removeEventListener("abort", onClosing);
+    shutdown.creates.delete(lost);
   }
   if (!created.ok) {
     await timeBoxed(settings, () => settings.store.release(ref)).catch(() => undefined);
