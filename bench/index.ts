@@ -108,3 +108,5 @@ console.log(serverSummary(server));
 const dispatch = await dispatchCase();
 printDispatchCase(dispatch);
 console.log(dispatchSummary(dispatch));
+// The command line's validate throughput and its memory on a 1 GiB stream (BENCH_CLI_BYTES to change).
+await import("./cli.js");
