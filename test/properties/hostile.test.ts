@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isEventsClientError } from "../../src/client/index.js";
 import {
   EventValidationError,
   eventTypes,
@@ -28,7 +29,6 @@ import {
   safeParseEventResource,
   toJsonApiErrors,
 } from "../../src/jsonapi/index.js";
-import { isEventsClientError } from "../../src/client/index.js";
 import {
   createWebhookVerifier,
   isWebhookVerificationError,
