@@ -87,6 +87,8 @@ describe("types inferred from the schemas", () => {
   it("eventTypes and eventContentSchemas cover exactly the 32 types", () => {
     expectTypeOf(eventTypes).toHaveProperty("length").toEqualTypeOf<32>();
     expectTypeOf<keyof typeof eventContentSchemas>().toEqualTypeOf<EventType>();
+    // EventType is written out (so that the API reference names it); the list is the one truth.
+    expectTypeOf<(typeof eventTypes)[number]>().toEqualTypeOf<EventType>();
     expectTypeOf<EventType>().toExtend<`s.${string}`>();
   });
 });

@@ -58,4 +58,36 @@ export const eventTypes = [
  * const type: EventType = "s.room.create";
  * ```
  */
-export type EventType = (typeof eventTypes)[number];
+export type EventType =
+  | "s.change"
+  | "s.presence"
+  | "s.delete"
+  | "s.form.submission"
+  | "s.support.open"
+  | "s.receipt"
+  | "s.room.close"
+  | "s.room.typing"
+  | "s.message.preview.track"
+  | "s.support.inactive"
+  | "s.form"
+  | "s.invitation"
+  | "s.mention"
+  | "s.message.text"
+  | "s.message.text.translation"
+  | "s.message.media"
+  | "s.message.edit"
+  | "s.message.preview"
+  | "s.message.action"
+  | "s.message.action.invocation"
+  | "s.message.action.invocation.validation"
+  | "s.room.blocked"
+  | "s.room.pin"
+  | "s.room.setting"
+  | "s.room.user.setting"
+  | "s.room.create"
+  | "s.room.membership"
+  | "s.support.close"
+  | "s.support.delegate"
+  | "s.support.request"
+  | "s.support.request.rejected"
+  | "s.timer";
