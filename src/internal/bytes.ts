@@ -10,23 +10,88 @@ export function concatBytes(head: Uint8Array, tail: Uint8Array): Uint8Array<Arra
   return bytes;
 }
 
+type Getter = (this: unknown) => unknown;
+
+/** A built-in getter, called on a value: it checks the value's internal slots, which no look-alike fakes. */
+const getter = (proto: object, name: string): Getter =>
+  Object.getOwnPropertyDescriptor(proto, name)!.get as Getter;
+
+/** The buffer behind a typed array or a `DataView` (from any realm), read by the built-in getters. */
+function viewBuffer(view: ArrayBufferView): unknown {
+  try {
+    return getter(Object.getPrototypeOf(Uint8Array.prototype) as object, "buffer").call(view);
+  } catch {
+    return getter(DataView.prototype, "buffer").call(view);
+  }
+}
+
+/**
+ * Whether a value is an `ArrayBuffer`, or a view over one, whose memory was transferred away
+ * (`postMessage`, `structuredClone` with `transfer`, `ArrayBuffer.prototype.transfer`): such a
+ * buffer has a byte length of 0 and throws when viewed. Never throws.
+ */
+export function isDetached(value: unknown): boolean {
+  try {
+    const buffer = ArrayBuffer.isView(value) ? viewBuffer(value) : value;
+    // Throws for anything but an ArrayBuffer (a SharedArrayBuffer cannot be detached).
+    if (getter(ArrayBuffer.prototype, "byteLength").call(buffer) !== 0) return false;
+    new Uint8Array(buffer as ArrayBuffer);
+    return false;
+  } catch {
+    return ArrayBuffer.isView(value) || isArrayBuffer(value);
+  }
+}
+
+function isArrayBuffer(value: unknown): boolean {
+  try {
+    getter(ArrayBuffer.prototype, "byteLength").call(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The bytes of any `ArrayBufferView` (a `Uint8Array`, `Buffer`, `DataView`, `Float64Array`…, with
  * its offset) or of an `ArrayBuffer` / `SharedArrayBuffer`, from any realm, as a view that shares
- * their memory; `undefined` for anything else.
+ * their memory; `undefined` for anything else, and for a detached buffer (see {@link isDetached}
+ * to tell it apart). Never throws.
  */
 export function bytesOf(value: unknown): Uint8Array | undefined {
-  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (ArrayBuffer.isView(value)) {
+    // A detached view throws here, as does nothing else.
+    try {
+      return windowOf(value);
+    } catch {
+      return undefined;
+    }
+  }
   // The byteLength getters check the internal slot, which a look-alike object cannot fake.
   for (const name of ["ArrayBuffer", "SharedArrayBuffer"]) {
     try {
-      Object.getOwnPropertyDescriptor(
+      getter(
         (globalThis as unknown as Record<string, { prototype: object }>)[name]!.prototype,
         "byteLength",
-      )!.get!.call(value);
+      ).call(value);
       return new Uint8Array(value as ArrayBuffer);
     } catch {}
   }
+}
+
+/** The bytes a view covers, read with the built-in getters of its kind: a subclass's own cannot lie. */
+function windowOf(view: ArrayBufferView): Uint8Array {
+  const typed = Object.getPrototypeOf(Uint8Array.prototype) as object;
+  let proto: object = typed;
+  try {
+    getter(typed, "buffer").call(view);
+  } catch {
+    proto = DataView.prototype;
+  }
+  return new Uint8Array(
+    getter(proto, "buffer").call(view) as ArrayBuffer,
+    getter(proto, "byteOffset").call(view) as number,
+    getter(proto, "byteLength").call(view) as number,
+  );
 }
 
 let hexDigits: string[] | undefined;

@@ -27,7 +27,10 @@ export interface VerifyWebhookOptions {
   readonly body: WebhookBody;
   /** The request headers; names are matched case-insensitively. */
   readonly headers: WebhookHeaders;
-  /** The signing secret, or a list of secrets of which any one may match (rotation). */
+  /**
+   * The signing secret, or a list of at most 16 secrets of which any one may match (rotation); a
+   * longer list is refused with `ERR_WEBHOOK_SECRET_INVALID` before any of it is read.
+   */
   readonly secret: WebhookSecret | readonly WebhookSecret[];
   /**
    * How far `service-timestamp` may lie from `now`, in either direction, in seconds. The window

@@ -1,8 +1,12 @@
 /**
- * Why a webhook was not accepted, as a stable code. The request is refused (answer 401, or 413 for
- * a body too large):
+ * Why a webhook was not accepted, as a stable code. The request is refused
+ * ({@link WebhookVerificationError.kind} is `"authentication"`; {@link WebhookVerificationError.status}
+ * is 401 unless said otherwise):
  *
  * - `ERR_WEBHOOK_HEADER_MISSING`: no `service-timestamp` or no `service-signature` header;
+ * - `ERR_WEBHOOK_HEADER_REPEATED`: `service-timestamp` or `service-signature` came more than once
+ *   (in Node's array form, or as two spellings of the name in a record), so which one was signed
+ *   is unknown;
  * - `ERR_WEBHOOK_TIMESTAMP_MALFORMED`: `service-timestamp` is not an RFC 3339 date-time;
  * - `ERR_WEBHOOK_TIMESTAMP_TOO_OLD` / `ERR_WEBHOOK_TIMESTAMP_IN_FUTURE`: outside the tolerance;
  * - `ERR_WEBHOOK_SIGNATURE_MALFORMED`: not one of the four accepted spellings of a 64-byte MAC
@@ -10,8 +14,9 @@
  * - `ERR_WEBHOOK_SIGNATURE_MISMATCH`: no secret produces this signature: the body, the timestamp or
  *   the signature was altered, or the secret is wrong;
  * - `ERR_WEBHOOK_BODY_NOT_JSON`: the body is authentic but not UTF-8 JSON;
- * - `ERR_WEBHOOK_BODY_TOO_LARGE`: the request body is larger than `maxBodyBytes`;
- * - `ERR_WEBHOOK_ABORTED`: the `signal` aborted while the request body was read;
+ * - `ERR_WEBHOOK_BODY_TOO_LARGE`: the request body is larger than `maxBodyBytes` (status 413);
+ * - `ERR_WEBHOOK_ABORTED`: the request body could not be read to the end: the `signal` aborted,
+ *   `timeoutMs` passed, or the client went away (status 408);
  * - `ERR_WEBHOOK_REPLAYED`: the same signed request was already accepted (with a `replayGuard`).
  *
  * The replay check could not answer (its store is down: answer 503 so that the sender retries;
@@ -24,7 +29,8 @@
  *
  * - `ERR_WEBHOOK_BODY_PARSED`: the body was given as a parsed object instead of the raw bytes;
  * - `ERR_WEBHOOK_BODY_USED`: the request body had already been read, or is locked;
- * - `ERR_WEBHOOK_SECRET_INVALID`: the secret is empty or not a string or bytes;
+ * - `ERR_WEBHOOK_SECRET_INVALID`: the secret is empty or not a string or bytes, or a list of more
+ *   than 16;
  * - `ERR_WEBHOOK_INVALID_INPUT`: an argument of the wrong kind (body, headers, options), or an
  *   unexpected failure, kept as the error's `cause`.
  *
@@ -39,6 +45,7 @@
  */
 export type WebhookVerificationErrorCode =
   | "ERR_WEBHOOK_HEADER_MISSING"
+  | "ERR_WEBHOOK_HEADER_REPEATED"
   | "ERR_WEBHOOK_TIMESTAMP_MALFORMED"
   | "ERR_WEBHOOK_TIMESTAMP_TOO_OLD"
   | "ERR_WEBHOOK_TIMESTAMP_IN_FUTURE"
@@ -56,11 +63,12 @@ export type WebhookVerificationErrorCode =
 
 /**
  * Who must act on a {@link WebhookVerificationError}: `"configuration"` when the receiving code is
- * wired wrong (a parsed or already-read body, a bad secret, an argument of the wrong kind: answer
- * 500 and fix the code), `"authentication"` when the request itself is refused (missing or bad
- * headers, out of the time window, a signature mismatch, a replay, a body too large or not JSON:
- * answer 401, or 413 for `ERR_WEBHOOK_BODY_TOO_LARGE`), `"unavailable"` when the replay check could
- * not answer (answer 503: the sender retries).
+ * wired wrong (a parsed or already-read body, a bad secret, an argument of the wrong kind: fix the
+ * code), `"authentication"` when the request itself is refused (missing, repeated or bad headers,
+ * out of the time window, a signature mismatch, a replay, a body that is not JSON, too large or not
+ * read to the end), `"unavailable"` when the replay check could not answer (the sender should
+ * retry). The HTTP status to answer is {@link WebhookVerificationError.status}: within
+ * `"authentication"`, a body too large is 413 and a body not read to the end 408, not 401.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -68,18 +76,28 @@ export type WebhookVerificationErrorCode =
  * ```ts
  * import type { WebhookVerificationErrorKind } from "messaging-events/webhooks";
  *
- * const statusFor = (kind: WebhookVerificationErrorKind) =>
- *   kind === "configuration" ? 500 : kind === "unavailable" ? 503 : 401;
+ * const fixTheCode = (kind: WebhookVerificationErrorKind) => kind === "configuration";
  * ```
  */
 export type WebhookVerificationErrorKind = "configuration" | "authentication" | "unavailable";
 
 /**
+ * The HTTP status that answers each code: 500 for a configuration error, 503 when the replay check
+ * could not answer, 413 for a body too large, 408 for a body not read to the end, 401 otherwise.
+ */
+function statusOf(code: string, kind: WebhookVerificationErrorKind): 401 | 408 | 413 | 500 | 503 {
+  if (kind === "configuration") return 500;
+  if (kind === "unavailable") return 503;
+  return code === "ERR_WEBHOOK_BODY_TOO_LARGE" ? 413 : code === "ERR_WEBHOOK_ABORTED" ? 408 : 401;
+}
+
+/**
  * The one error of webhook verification: the `verify…` functions reject with it and the
- * `safeVerify…` ones return it. Its {@link WebhookVerificationError.code} is stable and its
- * {@link WebhookVerificationError.kind} tells a configuration error (answer 500) from a refused
- * request (answer 401). Its message says what to fix and never contains the secret, the expected
- * signature or the received one; an unexpected failure is kept as its `cause`.
+ * `safeVerify…` ones return it. Its {@link WebhookVerificationError.code} is stable, its
+ * {@link WebhookVerificationError.kind} says who must act, and its
+ * {@link WebhookVerificationError.status} is the HTTP status to answer. Its message says what to
+ * fix and never contains the secret, the expected signature or the received one; an unexpected
+ * failure is kept as its `cause`.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -90,15 +108,25 @@ export type WebhookVerificationErrorKind = "configuration" | "authentication" | 
  * try {
  *   await verifyWebhookSignature({ body: "{}", headers: {}, secret: "s3cr3t" });
  * } catch (error) {
- *   if (error instanceof WebhookVerificationError) console.log(error.code, error.kind); // "ERR_WEBHOOK_HEADER_MISSING" "authentication"
+ *   if (error instanceof WebhookVerificationError) console.log(error.code, error.kind, error.status); // "ERR_WEBHOOK_HEADER_MISSING" "authentication" 401
  * }
  * ```
  */
 export class WebhookVerificationError extends Error {
   /** Why the webhook was not accepted. */
   declare readonly code: WebhookVerificationErrorCode;
-  /** `"configuration"` (answer 500, fix the code) or `"authentication"` (the request is refused: 401). */
+  /**
+   * Who must act: `"configuration"` (the receiving code is wired wrong: fix it), `"authentication"`
+   * (the request is refused) or `"unavailable"` (the replay check could not answer: the sender
+   * retries). For the HTTP status, read {@link WebhookVerificationError.status}.
+   */
   declare readonly kind: WebhookVerificationErrorKind;
+  /**
+   * The HTTP status to answer: 401 for a refused request, except 413 for
+   * `ERR_WEBHOOK_BODY_TOO_LARGE` and 408 for `ERR_WEBHOOK_ABORTED`; 500 for a configuration error;
+   * 503 for `ERR_WEBHOOK_REPLAY_CHECK_FAILED`.
+   */
+  declare readonly status: 401 | 408 | 413 | 500 | 503;
 
   /**
    * Creates the error. The library creates these; applications normally only read them.
@@ -116,6 +144,7 @@ export class WebhookVerificationError extends Error {
       : code === "ERR_WEBHOOK_REPLAY_CHECK_FAILED"
         ? "unavailable"
         : "authentication";
+    this.status = statusOf(code, this.kind);
   }
 }
 

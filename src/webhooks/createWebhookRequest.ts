@@ -1,8 +1,24 @@
-import { type SignWebhookOptions, signWebhook } from "./signWebhook.js";
+import { type SignedWebhook, type SignWebhookOptions, signWebhook } from "./signWebhook.js";
+import { WebhookSigningError } from "./WebhookSigningError.js";
+
+/** @internal The `POST` request that carries a signed webhook, or the error that says `url` is unusable. */
+export function webhookRequest(url: unknown, signed: SignedWebhook): Request {
+  const { body, headers } = signed;
+  try {
+    return new Request(url as string, { method: "POST", headers, body });
+  } catch {
+    // No cause: the runtime's error may carry the URL, and a URL may carry credentials.
+    throw new WebhookSigningError(
+      "createWebhookRequest: url must be an absolute URL without credentials (user:password@)",
+    );
+  }
+}
 
 /**
  * Signs a webhook and returns a ready Fetch `Request`: `POST` to `url` with the signed body and
- * headers. For servers that emit webhooks, and for tests of receivers.
+ * headers. For servers that emit webhooks, and for tests of receivers. Rejects with a
+ * `WebhookSigningError` (`ERR_WEBHOOK_SIGNING_INPUT`) for input that cannot be signed, as
+ * `signWebhook` does.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -18,6 +34,5 @@ import { type SignWebhookOptions, signWebhook } from "./signWebhook.js";
  * ```
  */
 export async function createWebhookRequest(url: string | URL, options: SignWebhookOptions): Promise<Request> {
-  const { body, headers } = await signWebhook(options);
-  return new Request(url, { method: "POST", headers, body });
+  return webhookRequest(url, await signWebhook(options));
 }

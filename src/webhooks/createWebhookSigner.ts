@@ -1,4 +1,6 @@
+import { webhookRequest } from "./createWebhookRequest.js";
 import { type SignedWebhook, type SignWebhookOptions, signingKey, signWithKey } from "./signWebhook.js";
+import { WebhookSigningError } from "./WebhookSigningError.js";
 
 /**
  * A signer bound to its secret, whose key is imported once: see {@link createWebhookSigner}.
@@ -21,7 +23,9 @@ export interface WebhookSigner {
 
 /**
  * Creates a signer for one secret, importing the key once: for servers that emit many webhooks.
- * `encoding` sets the default signature encoding (`"hex"`, or `"base64"`).
+ * `encoding` sets the default signature encoding (`"hex"`, or `"base64"`). A bad secret or options
+ * are reported by each signing, which rejects with a `WebhookSigningError`
+ * (`ERR_WEBHOOK_SIGNING_INPUT`), as every input error of signing does.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -35,15 +39,25 @@ export interface WebhookSigner {
  * ```
  */
 export function createWebhookSigner(options: Pick<SignWebhookOptions, "secret" | "encoding">): WebhookSigner {
-  const key = signingKey(options?.secret);
+  let secret: unknown;
+  let encoding: unknown;
+  let unreadable: unknown;
+  try {
+    ({ secret, encoding } = options);
+  } catch (cause) {
+    unreadable = new WebhookSigningError(
+      "createWebhookSigner: pass the options as an object: createWebhookSigner({ secret })",
+      { cause },
+    );
+  }
+  const key = unreadable === undefined ? signingKey(secret) : Promise.reject(unreadable);
   // Surface a bad secret on first use, not as an unhandled rejection.
   key.catch(() => undefined);
-  const sign: WebhookSigner["sign"] = async (input) => signWithKey(await key, input, options.encoding);
+  const sign: WebhookSigner["sign"] = async (input) => signWithKey(await key, input, encoding);
   return {
     sign,
     async createRequest(url, input) {
-      const { body, headers } = await sign(input);
-      return new Request(url, { method: "POST", headers, body });
+      return webhookRequest(url, await sign(input));
     },
   };
 }

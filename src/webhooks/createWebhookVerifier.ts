@@ -32,12 +32,12 @@ export interface WebhookVerifier {
   /** Verifies a Fetch `Request`, reading its raw body once, up to `maxBodyBytes`. */
   verifyRequest(
     request: Request,
-    input?: { now?: Date | number; signal?: AbortSignal },
+    input?: { now?: Date | number; signal?: AbortSignal; timeoutMs?: number },
   ): Promise<WebhookPayload>;
   /** The same, resolving to a result; never rejects. */
   safeVerifyRequest(
     request: Request,
-    input?: { now?: Date | number; signal?: AbortSignal },
+    input?: { now?: Date | number; signal?: AbortSignal; timeoutMs?: number },
   ): Promise<SafeVerifyWebhookResult>;
 }
 

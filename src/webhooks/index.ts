@@ -25,6 +25,7 @@ export type { WebhookBody } from "./WebhookBody.js";
 export type { WebhookHeaders } from "./WebhookHeaders.js";
 export type { WebhookReplayCheck } from "./WebhookReplayCheck.js";
 export type { WebhookSecret } from "./WebhookSecret.js";
+export { isWebhookSigningError, WebhookSigningError } from "./WebhookSigningError.js";
 export {
   isWebhookVerificationError,
   WebhookVerificationError,

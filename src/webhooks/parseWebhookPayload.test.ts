@@ -152,3 +152,76 @@ describe("webhook payloads", () => {
     expectTypeOf(payload.roomId).toEqualTypeOf<string | undefined>();
   });
 });
+
+describe("cost and content are bounded like every other parser's", () => {
+  it("200,000 bad recipients give a bounded error, not a stack overflow", () => {
+    const result = safeParseWebhookPayload({
+      type: "s.message.text",
+      version: 2,
+      content: { body: "x" },
+      recipients: Array(200_000).fill(0),
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toHaveLength(100);
+    expect(result.error?.issues[0]).toMatchObject({ pointer: "/recipients/0", code: "invalid_type" });
+    expect(result.error?.omittedIssues).toBe(199_900);
+  });
+
+  it("a sparse recipients list longer than the node limit is refused before its entries are read", () => {
+    const recipients: unknown[] = [];
+    recipients.length = 2 ** 32 - 1;
+    const result = safeParseWebhookPayload({ type: "s.room.close", version: 2, content: {}, recipients });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.code).toBe("too_many_nodes");
+  });
+
+  it("takes ValidationLimits as its last argument, as the other parsers do", () => {
+    const value = {
+      type: "s.room.close",
+      version: 2,
+      content: {},
+      recipients: [{ id: 1 }, { id: 2 }, { id: 3 }],
+    };
+    const result = safeParseWebhookPayload(value, { maxIssues: 1 });
+    expect(result.error?.issues).toHaveLength(1);
+    expect(result.error?.omittedIssues).toBe(2);
+    expect(() => parseWebhookPayload(value, { maxIssues: 1 })).toThrow(
+      expect.objectContaining({ omittedIssues: 2 }),
+    );
+    const deep = { type: "s.room.close", version: 2, content: {}, extra: [[[["x"]]]] };
+    expect(safeParseWebhookPayload(deep, { maxDepth: 3 }).error?.issues[0]?.code).toBe("too_deep");
+    expect(safeParseWebhookPayload(deep).success).toBe(true);
+  });
+
+  const notJson: [string, unknown][] = [
+    ["a BigInt", 1n],
+    ["a function", () => 1],
+    ["undefined", undefined],
+    ["a Date", new Date(0)],
+    ["NaN", Number.NaN],
+    ["a Map", new Map()],
+  ];
+  it.each(notJson)("%s as an unknown top-level member is refused", (_name, extra) => {
+    const result = safeParseWebhookPayload({ type: "s.room.close", version: 2, content: {}, extra });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ pointer: "/extra", code: "not_json" });
+  });
+
+  it.each(notJson)("%s as an unknown member of a recipient is refused", (_name, extra) => {
+    const value = { type: "s.room.close", version: 2, content: {}, recipients: [{ id: "u-1", extra }] };
+    const result = safeParseWebhookPayload(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ pointer: "/recipients/0/extra", code: "not_json" });
+  });
+
+  it("JSON values in unknown members are kept", () => {
+    const value = {
+      type: "s.room.close",
+      version: 2,
+      content: {},
+      extra: { nested: [1, "two", null, true] },
+      recipients: [{ id: "u-1", role: "agent" }],
+    };
+    expect(parseWebhookPayload(value)).toEqual(value);
+  });
+});

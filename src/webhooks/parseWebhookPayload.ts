@@ -1,5 +1,6 @@
 import { EventValidationError } from "../events/EventValidationError.js";
 import { runContentSchema, type SafeParseResult } from "../events/safeParseEventContent.js";
+import type { ValidationLimits } from "../events/ValidationLimits.js";
 import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
 import { type WebhookPayload, webhookPayloadSchema } from "./webhookPayloadSchema.js";
@@ -7,7 +8,8 @@ import { type WebhookPayload, webhookPayloadSchema } from "./webhookPayloadSchem
 /**
  * Validates a webhook payload (usually what `verifyWebhook` resolved to) and never throws. On
  * failure, the error has code `ERR_INVALID_WEBHOOK_PAYLOAD` and issues with JSON pointers into the
- * payload (`/content/body`, `/version`).
+ * payload (`/content/body`, `/version`). Members the service does not list must be JSON values.
+ * `options` bounds the cost of the validation (see `ValidationLimits`).
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -19,7 +21,10 @@ import { type WebhookPayload, webhookPayloadSchema } from "./webhookPayloadSchem
  * if (!result.success) console.log(result.error.issues[0]?.message); // "version must be 2, not 1"
  * ```
  */
-export function safeParseWebhookPayload(value: unknown): SafeParseResult<WebhookPayload> {
+export function safeParseWebhookPayload(
+  value: unknown,
+  options?: ValidationLimits,
+): SafeParseResult<WebhookPayload> {
   if (!isPlainObject(value)) {
     const message = `the webhook payload must be an object, not ${withArticle(describeValue(value))}`;
     const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
@@ -40,12 +45,13 @@ export function safeParseWebhookPayload(value: unknown): SafeParseResult<Webhook
     typeof type === "string" ? type : undefined,
     [],
     "ERR_INVALID_WEBHOOK_PAYLOAD",
+    options,
   );
 }
 
 /**
  * Validates a webhook payload and returns it typed, or throws an `EventValidationError` with code
- * `ERR_INVALID_WEBHOOK_PAYLOAD`.
+ * `ERR_INVALID_WEBHOOK_PAYLOAD`. `options` bounds the cost of the validation (see `ValidationLimits`).
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -59,8 +65,8 @@ export function safeParseWebhookPayload(value: unknown): SafeParseResult<Webhook
  * if (payload.type === "s.room.create") console.log(payload.content.creatorId);
  * ```
  */
-export function parseWebhookPayload(value: unknown): WebhookPayload {
-  const result = safeParseWebhookPayload(value);
+export function parseWebhookPayload(value: unknown, options?: ValidationLimits): WebhookPayload {
+  const result = safeParseWebhookPayload(value, options);
   if (!result.success) throw result.error;
   return result.data;
 }

@@ -2,6 +2,7 @@ import { concatBytes, toBase64, toBase64Url, toHex, utf8 } from "../internal/byt
 import { parseRfc3339 } from "../internal/rfc3339.js";
 import { hmacKeys } from "./hmacKeys.js";
 import type { WebhookSecret } from "./WebhookSecret.js";
+import { WebhookSigningError } from "./WebhookSigningError.js";
 
 /**
  * What {@link signWebhook} needs.
@@ -80,25 +81,74 @@ export interface SignedWebhook {
   };
 }
 
+/** The body to sign: a string as it is, anything else through `JSON.stringify`. */
+function bodyOf(payload: unknown): string {
+  if (typeof payload === "string") return payload;
+  let body: unknown;
+  try {
+    body = JSON.stringify(payload);
+  } catch (cause) {
+    throw new WebhookSigningError(
+      "signWebhook: the payload could not be serialised as JSON (see cause): use JSON values only",
+      { cause },
+    );
+  }
+  if (typeof body !== "string")
+    throw new WebhookSigningError("signWebhook: the payload must be a string or a JSON-serialisable value");
+  return body;
+}
+
+const badTimestamp = () =>
+  new WebhookSigningError(
+    "signWebhook: the timestamp must be a valid Date, epoch milliseconds or an RFC 3339 string",
+  );
+
+/** The `service-timestamp` to send: an RFC 3339 string as it is, a `Date` or epoch ms as ISO 8601. */
+function timestampOf(timestamp: unknown): string {
+  if (timestamp === undefined) return new Date().toISOString();
+  if (typeof timestamp === "string") {
+    if (parseRfc3339(timestamp) === undefined) throw badTimestamp();
+    return timestamp;
+  }
+  let time: unknown = timestamp;
+  if (typeof timestamp !== "number") {
+    try {
+      // The built-in getter reads a Date's internal slot (of any realm), never a valueOf.
+      time = Date.prototype.getTime.call(timestamp);
+    } catch {
+      throw badTimestamp();
+    }
+  }
+  const date = new Date(time as number);
+  // Past the year 9999, toISOString writes a six-digit year that RFC 3339 has no room for.
+  const text = Number.isNaN(date.getTime()) ? "" : date.toISOString();
+  if (parseRfc3339(text) === undefined) throw badTimestamp();
+  return text;
+}
+
 /** @internal Signs with an imported key: the HMAC-SHA-512 of `<timestamp>:<body>`. */
 export async function signWithKey(
   key: CryptoKey,
   options: Omit<SignWebhookOptions, "secret">,
-  defaultEncoding: WebhookSignatureEncoding = "base64url",
+  defaultEncoding: unknown = "base64url",
 ): Promise<SignedWebhook> {
-  const { payload, timestamp = new Date(), encoding = defaultEncoding } = options;
-  const body = typeof payload === "string" ? payload : JSON.stringify(payload);
-  if (typeof body !== "string")
-    throw new TypeError("signWebhook: the payload must be a string or a JSON-serialisable value");
-  const date = new Date(typeof timestamp === "string" ? Number.NaN : timestamp);
-  if (typeof timestamp !== "string" && Number.isNaN(date.getTime())) {
-    throw new TypeError("signWebhook: the timestamp must be a valid date or an RFC 3339 string");
+  if (typeof options !== "object" || options === null)
+    throw new WebhookSigningError("signWebhook: the options must be an object");
+  let payload: unknown;
+  let timestamp: unknown;
+  let encoding: unknown;
+  try {
+    ({ payload, timestamp, encoding = defaultEncoding } = options);
+  } catch (cause) {
+    throw new WebhookSigningError("signWebhook: the options could not be read (see cause)", { cause });
   }
-  const time = typeof timestamp === "string" ? timestamp : date.toISOString();
-  if (parseRfc3339(time) === undefined)
-    throw new TypeError("signWebhook: the timestamp must be a valid date or an RFC 3339 string");
-  const encode = Object.hasOwn(encoders, encoding) && encoders[encoding as WebhookSignatureEncoding];
-  if (!encode) throw new TypeError('signWebhook: encoding must be "base64url", "hex" or "base64"');
+  const body = bodyOf(payload);
+  const time = timestampOf(timestamp);
+  const encode =
+    typeof encoding === "string" && Object.hasOwn(encoders, encoding)
+      ? encoders[encoding as WebhookSignatureEncoding]
+      : undefined;
+  if (!encode) throw new WebhookSigningError('signWebhook: encoding must be "base64url", "hex" or "base64"');
   const mac = new Uint8Array(
     await crypto.subtle.sign("HMAC", key, concatBytes(utf8(`${time}:`), utf8(body))),
   );
@@ -112,14 +162,21 @@ export async function signWithKey(
   };
 }
 
-/** @internal The key of a secret for signing, or a TypeError that says what is wrong with it. */
+/** @internal The key of a secret for signing, or a `WebhookSigningError` that says what is wrong with it. */
 export function signingKey(secret: unknown): Promise<CryptoKey> {
-  if (Array.isArray(secret))
-    return Promise.reject(new TypeError("signWebhook: sign with one secret, not a list"));
+  let list = false;
+  try {
+    list = Array.isArray(secret);
+  } catch {
+    // A revoked proxy: not a secret either.
+  }
+  if (list) return Promise.reject(new WebhookSigningError("signWebhook: sign with one secret, not a list"));
   try {
     return hmacKeys(secret).then(([key]) => key!);
-  } catch (error) {
-    return Promise.reject(new TypeError(`signWebhook: ${(error as Error).message}`));
+  } catch {
+    return Promise.reject(
+      new WebhookSigningError("signWebhook: the secret must be a non-empty string or bytes"),
+    );
   }
 }
 
@@ -127,8 +184,8 @@ export function signingKey(secret: unknown): Promise<CryptoKey> {
  * Signs a webhook the way the service does: the HMAC-SHA-512 of `<service-timestamp>:<body>` with
  * the secret, written as unpadded base64url as the service writes it (lowercase hex or padded
  * base64 on request), the timestamp written by `Date.prototype.toISOString()`. Resolves to the body and headers to send.
- * Rejects with a `TypeError` for an empty secret, an invalid timestamp or a payload that JSON cannot
- * carry.
+ * Rejects with a `WebhookSigningError` (a `TypeError` with code `ERR_WEBHOOK_SIGNING_INPUT`) for an
+ * empty secret, an invalid timestamp, an unknown encoding or a payload that JSON cannot carry.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -145,6 +202,12 @@ export function signingKey(secret: unknown): Promise<CryptoKey> {
  */
 export async function signWebhook(options: SignWebhookOptions): Promise<SignedWebhook> {
   if (typeof options !== "object" || options === null)
-    throw new TypeError("signWebhook: the options must be an object");
-  return signWithKey(await signingKey(options.secret), options);
+    throw new WebhookSigningError("signWebhook: the options must be an object");
+  let secret: unknown;
+  try {
+    secret = options.secret;
+  } catch (cause) {
+    throw new WebhookSigningError("signWebhook: the options could not be read (see cause)", { cause });
+  }
+  return signWithKey(await signingKey(secret), options);
 }

@@ -188,23 +188,184 @@ describe("anything else says what it was and what to do", () => {
   });
 });
 
-describe("kind tells a configuration error (500) from a refused request (401)", () => {
+describe("kind says who must act, status is the HTTP status to answer", () => {
   it.each([
-    ["ERR_WEBHOOK_BODY_PARSED", "configuration"],
-    ["ERR_WEBHOOK_BODY_USED", "configuration"],
-    ["ERR_WEBHOOK_SECRET_INVALID", "configuration"],
-    ["ERR_WEBHOOK_INVALID_INPUT", "configuration"],
-    ["ERR_WEBHOOK_HEADER_MISSING", "authentication"],
-    ["ERR_WEBHOOK_TIMESTAMP_MALFORMED", "authentication"],
-    ["ERR_WEBHOOK_TIMESTAMP_TOO_OLD", "authentication"],
-    ["ERR_WEBHOOK_TIMESTAMP_IN_FUTURE", "authentication"],
-    ["ERR_WEBHOOK_SIGNATURE_MALFORMED", "authentication"],
-    ["ERR_WEBHOOK_SIGNATURE_MISMATCH", "authentication"],
-    ["ERR_WEBHOOK_BODY_NOT_JSON", "authentication"],
-    ["ERR_WEBHOOK_BODY_TOO_LARGE", "authentication"],
-    ["ERR_WEBHOOK_ABORTED", "authentication"],
-  ] as const)("%s is %s", (code, kind) => {
-    expect(new WebhookVerificationError(code, "x").kind).toBe(kind);
+    ["ERR_WEBHOOK_BODY_PARSED", "configuration", 500],
+    ["ERR_WEBHOOK_BODY_USED", "configuration", 500],
+    ["ERR_WEBHOOK_SECRET_INVALID", "configuration", 500],
+    ["ERR_WEBHOOK_INVALID_INPUT", "configuration", 500],
+    ["ERR_WEBHOOK_HEADER_MISSING", "authentication", 401],
+    ["ERR_WEBHOOK_HEADER_REPEATED", "authentication", 401],
+    ["ERR_WEBHOOK_TIMESTAMP_MALFORMED", "authentication", 401],
+    ["ERR_WEBHOOK_TIMESTAMP_TOO_OLD", "authentication", 401],
+    ["ERR_WEBHOOK_TIMESTAMP_IN_FUTURE", "authentication", 401],
+    ["ERR_WEBHOOK_SIGNATURE_MALFORMED", "authentication", 401],
+    ["ERR_WEBHOOK_SIGNATURE_MISMATCH", "authentication", 401],
+    ["ERR_WEBHOOK_BODY_NOT_JSON", "authentication", 401],
+    ["ERR_WEBHOOK_REPLAYED", "authentication", 401],
+    ["ERR_WEBHOOK_BODY_TOO_LARGE", "authentication", 413],
+    ["ERR_WEBHOOK_ABORTED", "authentication", 408],
+    ["ERR_WEBHOOK_REPLAY_CHECK_FAILED", "unavailable", 503],
+  ] as const)("%s is %s, answered %i", (code, kind, status) => {
+    const error = new WebhookVerificationError(code, "x");
+    expect(error.kind).toBe(kind);
+    expect(error.status).toBe(status);
+  });
+});
+
+describe("a header sent twice is refused: which one was signed is unknown", () => {
+  const timestamp = signed.headers["service-timestamp"];
+  const signature = signed.headers["service-signature"];
+  it.each([
+    [
+      "two spellings, the good one last",
+      { "service-timestamp": timestamp, "Service-Signature": "garbage", "service-signature": signature },
+    ],
+    [
+      "two spellings, the good one first",
+      { "service-timestamp": timestamp, "service-signature": signature, "SERVICE-SIGNATURE": "garbage" },
+    ],
+    [
+      "two spellings of the same value",
+      { "service-timestamp": timestamp, "service-signature": signature, "Service-Signature": signature },
+    ],
+    [
+      "two timestamps",
+      {
+        "Service-Timestamp": "2000-01-01T00:00:00Z",
+        "service-timestamp": timestamp,
+        "service-signature": signature,
+      },
+    ],
+    [
+      "Node's array form, two signatures",
+      { "service-timestamp": timestamp, "service-signature": [signature, "garbage"] },
+    ],
+    [
+      "Node's array form, two timestamps",
+      { "service-timestamp": [timestamp, timestamp], "service-signature": signature },
+    ],
+  ])("%s", async (_name, headers) => {
+    for (const verify of [safeVerifyWebhookSignature, safeVerifyWebhook]) {
+      const result = await verify({ ...base, headers } as VerifyWebhookOptions);
+      expect(result.error).toMatchObject({
+        code: "ERR_WEBHOOK_HEADER_REPEATED",
+        kind: "authentication",
+        status: 401,
+      });
+      expect(result.error?.message).toMatch(
+        /^the "service-(timestamp|signature)" header came more than once/,
+      );
+    }
+  });
+
+  it("one value, in a record or in Node's array form, is accepted", async () => {
+    for (const headers of [
+      { "Service-Timestamp": timestamp, "SERVICE-SIGNATURE": signature },
+      { "service-timestamp": [timestamp], "service-signature": [signature] },
+      new Headers(signed.headers),
+    ]) {
+      expect((await safeVerifyWebhook({ ...base, headers } as VerifyWebhookOptions)).ok).toBe(true);
+    }
+  });
+});
+
+describe("numeric options are numbers, and only the checked number is echoed", () => {
+  const forged = { valueOf: () => 5, toString: () => "5\n\u001b[31mFORGED" };
+  it.each([
+    [
+      "toleranceSeconds an object with valueOf",
+      { toleranceSeconds: forged },
+      /^toleranceSeconds must be a finite number ≥ 0, not an object$/,
+    ],
+    [
+      "toleranceSeconds a string",
+      { toleranceSeconds: "300" },
+      /^toleranceSeconds must be a finite number ≥ 0, not a string$/,
+    ],
+    ["toleranceSeconds NaN", { toleranceSeconds: Number.NaN }, /not NaN$/],
+    ["toleranceSeconds Infinity", { toleranceSeconds: Number.POSITIVE_INFINITY }, /not Infinity$/],
+    ["toleranceSeconds negative", { toleranceSeconds: -1 }, /not -1$/],
+    [
+      "now an object with valueOf",
+      { now: forged },
+      /^now must be a valid Date or epoch milliseconds \(Date\.now\(\)\), not an object$/,
+    ],
+    ["now a string", { now: "2026-11-22T18:00:00Z" }, /not a string$/],
+    ["now an invalid Date", { now: new Date(Number.NaN) }, /not a Date$/],
+    ["now NaN", { now: Number.NaN }, /not NaN$/],
+  ])("%s is refused", async (_name, change, message) => {
+    const result = await safeVerifyWebhook({ ...base, ...change } as VerifyWebhookOptions);
+    expect(result.error).toMatchObject({ code: "ERR_WEBHOOK_INVALID_INPUT", kind: "configuration" });
+    expect(result.error?.message).toMatch(message);
+    expect(result.error?.message).not.toMatch(/FORGED|\n/);
+  });
+
+  it("a Date of another realm is a Date, and the tolerance in a message is the number", async () => {
+    const { runInNewContext } = await import("node:vm");
+    const now = runInNewContext(`new Date(${T0})`) as Date;
+    expect((await safeVerifyWebhook({ ...base, now })).ok).toBe(true);
+    const late = await safeVerifyWebhook({ ...base, now: T0 + 11_000, toleranceSeconds: 10 });
+    expect(late.error?.message).toBe("signed 11 s ago, tolerance 10 s");
+  });
+});
+
+describe("a list of secrets is capped at 16, checked before its entries", () => {
+  it("a sparse list that claims 2^32 - 1 entries is refused at once", async () => {
+    const secrets: unknown[] = [secret];
+    secrets.length = 2 ** 32 - 1;
+    const result = await safeVerifyWebhook({ ...base, secret: secrets as never });
+    expect(result.error).toMatchObject({ code: "ERR_WEBHOOK_SECRET_INVALID", kind: "configuration" });
+    expect(() => createWebhookVerifier({ secret: secrets as never })).toThrow(/a list of 1 to 16/);
+  });
+
+  it("no entry of a list longer than 16 is read", async () => {
+    let reads = 0;
+    const list = new Proxy(
+      Array.from({ length: 17 }, () => secret),
+      {
+        get(target, key, receiver) {
+          if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      },
+    );
+    const result = await safeVerifyWebhook({ ...base, secret: list });
+    expect(result.error?.code).toBe("ERR_WEBHOOK_SECRET_INVALID");
+    expect(reads).toBe(0);
+  });
+
+  it("16 secrets, the right one last, verify", async () => {
+    const secrets = [...Array.from({ length: 15 }, (_, i) => `old-${i}`), secret];
+    expect((await safeVerifyWebhook({ ...base, secret: secrets })).ok).toBe(true);
+  });
+});
+
+describe("a detached buffer says so", () => {
+  const detached = () => {
+    const buffer = bodyBytes.slice().buffer;
+    const view = new Uint8Array(buffer);
+    const dataView = new DataView(buffer);
+    structuredClone(buffer, { transfer: [buffer] });
+    return { buffer, view, dataView };
+  };
+  it.each(["buffer", "view", "dataView"] as const)("a detached %s as the body", async (which) => {
+    const body = detached()[which];
+    for (const verify of [safeVerifyWebhookSignature, safeVerifyWebhook]) {
+      const result = await verify({ ...base, body });
+      expect(result.error).toMatchObject({ code: "ERR_WEBHOOK_INVALID_INPUT", kind: "configuration" });
+      expect(result.error?.message).toMatch(/^body is a detached ArrayBuffer/);
+    }
+  });
+
+  it("a detached secret is an invalid secret", async () => {
+    const result = await safeVerifyWebhook({ ...base, secret: detached().view });
+    expect(result.error?.code).toBe("ERR_WEBHOOK_SECRET_INVALID");
+  });
+
+  it("an empty buffer is not detached: it is an empty body", async () => {
+    const result = await safeVerifyWebhookSignature({ ...base, body: new ArrayBuffer(0) });
+    expect(result.error?.code).toBe("ERR_WEBHOOK_SIGNATURE_MISMATCH");
   });
 });
 
@@ -271,7 +432,11 @@ describe("every safe function and guard returns, whatever it is given", () => {
   });
 
   it("an unexpected failure is kept as the cause, with a message of its own", async () => {
-    const result = await safeVerifyWebhookSignature({ ...base, headers: hostile()[2] as never });
+    const trap = () => {
+      throw new Error("trap");
+    };
+    const options = Object.defineProperty({ ...base }, "body", { enumerable: true, get: trap });
+    const result = await safeVerifyWebhookSignature(options);
     expect(result.error?.code).toBe("ERR_WEBHOOK_INVALID_INPUT");
     expect(result.error?.message).toBe("could not verify: an unexpected failure (see cause)");
     expect((result.error?.cause as Error | undefined)?.message).toBe("trap");

@@ -1,5 +1,6 @@
-import { bytesOf, decodeSignature, toHex, utf8 } from "../internal/bytes.js";
+import { bytesOf, decodeSignature, isDetached, toHex, utf8 } from "../internal/bytes.js";
 import { describeValue, withArticle } from "../internal/describe.js";
+import { readHeader } from "../internal/headerValue.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
 import { parseRfc3339 } from "../internal/rfc3339.js";
 import { fail, WebhookVerificationError } from "./WebhookVerificationError.js";
@@ -57,18 +58,50 @@ export function optionsObject(
     : fail("INVALID_INPUT", usage);
 }
 
-/** A header, matched case-insensitively, or the error that says it is missing. */
-function readHeader(headers: object, name: string): string {
-  let value: unknown;
-  if (typeof (headers as { get?: unknown }).get === "function") {
-    value = (headers as { get(name: string): unknown }).get(name);
-  } else {
-    for (const key of Object.keys(headers)) {
-      if (key.toLowerCase() === name) value = (headers as Record<string, unknown>)[key];
+/**
+ * A signed header, matched case-insensitively, or the error that says it is missing or came more
+ * than once: of two values, which one the sender signed is unknown, so neither is taken.
+ */
+function signedHeader(headers: object, name: string): string {
+  const reading = readHeader(headers, name) ?? fail("HEADER_MISSING", `no "${name}" header`);
+  if (reading.repeated)
+    fail("HEADER_REPEATED", `the "${name}" header came more than once: a webhook carries one of each`);
+  return reading.value;
+}
+
+/**
+ * A numeric option: `undefined` gives `fallback`; anything else must be a number, finite and ≥ 0
+ * (and whole with `integer`), or it is the error that names the option. Only the checked number is
+ * ever echoed, so an object's `toString` never reaches a message.
+ */
+export function numberOption(name: string, value: unknown, fallback: number, integer = false): number {
+  if (value === undefined) return fallback;
+  const wanted = integer ? "a whole number ≥ 0" : "a finite number ≥ 0";
+  if (typeof value !== "number")
+    return fail("INVALID_INPUT", `${name} must be ${wanted}, not ${kindOf(value)}`);
+  if (!(Number.isFinite(value) && value >= 0 && (!integer || Number.isInteger(value))))
+    fail("INVALID_INPUT", `${name} must be ${wanted}, not ${value}`);
+  return value;
+}
+
+/** The current time from `now`: epoch milliseconds, or a valid `Date` of any realm, read once. */
+function clockOf(now: unknown): number {
+  if (now === undefined) return Date.now();
+  let time: unknown = now;
+  if (typeof now !== "number") {
+    try {
+      // The built-in getter reads the internal slot: no valueOf or look-alike is called.
+      time = Date.prototype.getTime.call(now);
+    } catch {
+      time = undefined;
     }
   }
-  // Repeated headers (an array, or a joined string) can only fail the format checks later.
-  return value == null ? fail("HEADER_MISSING", `no "${name}" header`) : String(value);
+  return typeof time === "number" && Number.isFinite(time)
+    ? time
+    : fail(
+        "INVALID_INPUT",
+        `now must be a valid Date or epoch milliseconds (Date.now()), not ${typeof now === "number" ? now : kindOf(now)}`,
+      );
 }
 
 /**
@@ -77,22 +110,21 @@ function readHeader(headers: object, name: string): string {
  * body, so a request refused here is never read.
  */
 export function checkSignedHeaders(check: HeaderCheck): SignedHeaders {
-  const { headers, toleranceSeconds = 300, now } = check;
-  const clock = now === undefined ? Date.now() : typeof now === "object" && now ? Number(now) : now;
-  if (!Number.isFinite(clock)) fail("INVALID_INPUT", "now must be a Date or epoch milliseconds (Date.now())");
-  if (!((toleranceSeconds as number) >= 0)) fail("INVALID_INPUT", "toleranceSeconds must be a number ≥ 0");
+  const { headers } = check;
+  const clock = clockOf(check.now);
+  const tolerance = numberOption("toleranceSeconds", check.toleranceSeconds, 300);
   if (typeof headers !== "object" || !headers) fail("INVALID_INPUT", "headers must be Headers or a record");
-  const timestamp = readHeader(headers as object, "service-timestamp");
-  const signature = readHeader(headers as object, "service-signature");
+  const timestamp = signedHeader(headers as object, "service-timestamp");
+  const signature = signedHeader(headers as object, "service-signature");
   const time =
     parseRfc3339(timestamp) ??
     fail("TIMESTAMP_MALFORMED", '"service-timestamp" is not an RFC 3339 date-time');
-  const drift = ((clock as number) - time) / 1000;
-  if (Math.abs(drift) > (toleranceSeconds as number)) {
+  const drift = (clock - time) / 1000;
+  if (Math.abs(drift) > tolerance) {
     fail(
       drift > 0 ? "TIMESTAMP_TOO_OLD" : "TIMESTAMP_IN_FUTURE",
-      `signed ${drift > 0 ? `${drift} s ago` : `${-drift} s in the future`}, tolerance ${toleranceSeconds} s${
-        (clock as number) < 1e11 ? "; now is in milliseconds (Date.now())" : ""
+      `signed ${drift > 0 ? `${drift} s ago` : `${-drift} s in the future`}, tolerance ${tolerance} s${
+        clock < 1e11 ? "; now is in milliseconds (Date.now())" : ""
       }`,
     );
   }
@@ -119,6 +151,11 @@ export function bodyBytes(body: unknown): Uint8Array {
   if (typeof body === "string") return utf8(body);
   const bytes = bytesOf(body);
   if (bytes) return bytes;
+  if (isDetached(body))
+    fail(
+      "INVALID_INPUT",
+      "body is a detached ArrayBuffer (its memory was transferred, by postMessage or structuredClone): pass the bytes before transferring them, or a copy",
+    );
   if (body === undefined || (isPlainObject(body) && !Object.keys(body).length))
     fail(
       "INVALID_INPUT",

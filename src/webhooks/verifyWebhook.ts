@@ -15,9 +15,9 @@ import type { WebhookPayload } from "./webhookPayloadSchema.js";
 /**
  * The result of {@link safeVerifyWebhook} and of every other `safeVerify…`: the typed payload, the
  * signed time and the signature as lowercase hex of the MAC (to de-duplicate replays), or the
- * error. The error is a `WebhookVerificationError` (see its `kind`: `"configuration"`, answer 500;
- * `"authentication"`, answer 401) or an `EventValidationError` with code
- * `ERR_INVALID_WEBHOOK_PAYLOAD` (authentic, but not a payload the service describes: answer 400).
+ * error. The error is a `WebhookVerificationError` (its `status` is the HTTP status to answer: 401,
+ * 408, 413, 500 or 503) or an `EventValidationError` with code `ERR_INVALID_WEBHOOK_PAYLOAD`
+ * (authentic, but not a payload the service describes: answer 400).
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -29,7 +29,7 @@ import type { WebhookPayload } from "./webhookPayloadSchema.js";
  *   if (result.ok) return 204;
  *   // Authentic, but not a payload the service describes.
  *   if (!isWebhookVerificationError(result.error)) return 400;
- *   return result.error.kind === "configuration" ? 500 : 401;
+ *   return result.error.status;
  * }
  * ```
  */
@@ -146,8 +146,9 @@ export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVe
  * both ways), that `service-signature` (lowercase or uppercase hex, base64 or base64url) is the
  * HMAC-SHA-512 of `<service-timestamp>:<raw body>` under one of the secrets (with
  * `crypto.subtle.verify`), and only then decodes and parses the body and validates it. Rejects with
- * a `WebhookVerificationError` (its `kind` tells a configuration error, answer 500, from a refused
- * request, answer 401) or an `EventValidationError` with code `ERR_INVALID_WEBHOOK_PAYLOAD`
+ * a `WebhookVerificationError` (its `status` is the HTTP status to answer: 500 for a configuration
+ * error, 401 for a refused request, 413 or 408 for a body too large or not read to the end) or an
+ * `EventValidationError` with code `ERR_INVALID_WEBHOOK_PAYLOAD`
  * (authentic, but not a payload the service describes). Keys are imported once per secret and
  * cached. For a Fetch `Request`, use `verifyWebhookRequest`, which caps the body's size.
  *

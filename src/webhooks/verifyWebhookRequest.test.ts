@@ -174,10 +174,53 @@ describe("limits: maxBodyBytes, abort, and options before the body", () => {
     expect((result.error?.cause as Error | undefined)?.message).toBe("connection reset");
   });
 
+  it("times out a body that never arrives, with no signal (timeoutMs)", async () => {
+    let cancelled = false;
+    const silent = () =>
+      new ReadableStream<Uint8Array>({
+        cancel() {
+          cancelled = true;
+        },
+      });
+    const result = await safeVerifyWebhookRequest(streaming(silent()), { secret, timeoutMs: 30 });
+    expect(result.error).toMatchObject({ code: "ERR_WEBHOOK_ABORTED", status: 408 });
+    expect(result.error?.message).toBe(
+      "timed out: the request body was not read to the end within timeoutMs (30 ms)",
+    );
+    expect(cancelled).toBe(true);
+    const verifier = createWebhookVerifier({ secret, timeoutMs: 30 });
+    expect((await verifier.safeVerifyRequest(streaming(silent()))).error?.message).toMatch(/^timed out/);
+    const perCall = await verifier.safeVerifyRequest(streaming(silent()), { timeoutMs: 20 });
+    expect(perCall.error?.message).toMatch(/within timeoutMs \(20 ms\)/);
+  });
+
+  it("a body that arrives in time is not cut by the time-out", async () => {
+    const request = await createWebhookRequest("http://localhost/hooks", { payload, secret });
+    expect((await safeVerifyWebhookRequest(request, { secret, timeoutMs: 5_000 })).ok).toBe(true);
+  });
+
+  it("a body too large answers 413", async () => {
+    const result = await safeVerifyWebhookRequest(streaming(endless().stream), { secret, maxBodyBytes: 10 });
+    expect(result.error).toMatchObject({
+      code: "ERR_WEBHOOK_BODY_TOO_LARGE",
+      kind: "authentication",
+      status: 413,
+    });
+  });
+
   it.each([
     ["an empty secret", { secret: "" }, "ERR_WEBHOOK_SECRET_INVALID"],
     ["a negative tolerance", { secret, toleranceSeconds: -1 }, "ERR_WEBHOOK_INVALID_INPUT"],
     ["a bad maxBodyBytes", { secret, maxBodyBytes: Number.NaN }, "ERR_WEBHOOK_INVALID_INPUT"],
+    ["a maxBodyBytes string", { secret, maxBodyBytes: "10" }, "ERR_WEBHOOK_INVALID_INPUT"],
+    ["a fractional maxBodyBytes", { secret, maxBodyBytes: 10.5 }, "ERR_WEBHOOK_INVALID_INPUT"],
+    [
+      "a maxBodyBytes object",
+      { secret, maxBodyBytes: { valueOf: (): number => 10, toString: (): string => "10\nFORGED" } },
+      "ERR_WEBHOOK_INVALID_INPUT",
+    ],
+    ["a zero timeoutMs", { secret, timeoutMs: 0 }, "ERR_WEBHOOK_INVALID_INPUT"],
+    ["a timeoutMs string", { secret, timeoutMs: "30000" }, "ERR_WEBHOOK_INVALID_INPUT"],
     ["a bad signal", { secret, signal: "soon" }, "ERR_WEBHOOK_INVALID_INPUT"],
     ["a missing header", { secret, headers: {} }, "ERR_WEBHOOK_HEADER_MISSING"],
   ])("checks %s before the body is touched", async (_name, options, code) => {
@@ -185,8 +228,17 @@ describe("limits: maxBodyBytes, abort, and options before the body", () => {
     const request = streaming(stream, "headers" in options ? {} : signed.headers);
     const result = await safeVerifyWebhookRequest(request, options as never);
     expect(result.error?.code).toBe(code);
+    expect(result.error?.message).not.toMatch(/FORGED|\n/);
     expect(request.bodyUsed).toBe(false);
     expect(state.pulled).toBeLessThanOrEqual(65_536);
+  });
+
+  it("a request that is a revoked proxy says what it is", async () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const result = await safeVerifyWebhookRequest(proxy as never, { secret });
+    expect(result.error?.code).toBe("ERR_WEBHOOK_INVALID_INPUT");
+    expect(result.error?.message).toMatch(/not a Fetch Request/);
   });
 
   it("a secret in place of the options says how to call it", async () => {

@@ -7,7 +7,8 @@ import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
  * The options of {@link verifyWebhookRequest}: those of `verifyWebhook` without `body` and
- * `headers`, which come from the request, plus a cap on the body and an abort signal.
+ * `headers`, which come from the request, plus a cap on the body's size, a time-out on reading it and
+ * an abort signal.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -20,14 +21,21 @@ import type { WebhookPayload } from "./webhookPayloadSchema.js";
  */
 export interface VerifyWebhookRequestOptions extends Omit<VerifyWebhookOptions, "body" | "headers"> {
   /**
-   * The largest body read, in bytes: a larger `Content-Length` is refused without reading, and
+   * The largest body read, in bytes (a whole number ≥ 0): a larger `Content-Length` is refused without reading, and
    * reading stops (the stream is cancelled) as soon as the body passes it, with code
    * `ERR_WEBHOOK_BODY_TOO_LARGE`.
    * @default 1_048_576 (1 MiB)
    */
   readonly maxBodyBytes?: number;
-  /** Aborts reading the body (`ERR_WEBHOOK_ABORTED`), for a time-out: `AbortSignal.timeout(10_000)`. */
+  /** Aborts reading the body (`ERR_WEBHOOK_ABORTED`): the client went away, or the server shuts down. */
   readonly signal?: AbortSignal;
+  /**
+   * How long reading the body may take, in milliseconds, whatever `signal` does: past it, reading
+   * stops (the stream is cancelled) with code `ERR_WEBHOOK_ABORTED` and a message that says it timed
+   * out, so a client that never sends its body cannot hold the request open. `Infinity` turns it off.
+   * @default 30_000 (30 s)
+   */
+  readonly timeoutMs?: number;
 }
 
 const usage = "pass the options as an object: verifyWebhookRequest(request, { secret })";

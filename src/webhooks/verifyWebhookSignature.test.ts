@@ -106,7 +106,7 @@ describe("verifyWebhookSignature", () => {
     );
   });
 
-  it("parses any RFC 3339 service-timestamp (ruling 18)", async () => {
+  it("parses any RFC 3339 service-timestamp", async () => {
     for (const timestamp of [
       "2026-11-22T18:00:00Z",
       "2026-11-22t18:00:00z",

@@ -7,6 +7,8 @@ import { roomCreateContent } from "../events/content/roomCreateContent.js";
 import { roomMembershipContent } from "../events/content/roomMembershipContent.js";
 import type { EventContentSchemas } from "../events/EventContent.js";
 import type { EventType } from "../events/eventTypes.js";
+import { boundedArray } from "../internal/boundedArray.js";
+import { extrasAreJson } from "../internal/extrasAreJson.js";
 import { type JsonObject, type JsonValue, jsonObject, jsonValue } from "../internal/jsonValue.js";
 import { type WebhookEventType, webhookEventTypes } from "./webhookEventTypes.js";
 
@@ -20,15 +22,21 @@ const webhookContentSchemas = {
   "s.room.close": roomCloseContent,
 };
 
-/** A recipient: `id` required, `externalId` optional; members the service does not list are kept. */
-const recipient = /* @__PURE__ */ z.looseObject({ id: z.string(), externalId: z.optional(z.string()) });
+/**
+ * A recipient: `id` required, `externalId` optional; members the service does not list are kept,
+ * and must be JSON values like the rest.
+ */
+const recipient = /* @__PURE__ */ z
+  .looseObject({ id: z.string(), externalId: z.optional(z.string()) })
+  .check(extrasAreJson());
 
 /** The optional members of every payload. */
 const optionalMembers = {
   roomId: /* @__PURE__ */ z.optional(z.string()),
   senderId: /* @__PURE__ */ z.optional(z.string()),
   senderExternalId: /* @__PURE__ */ z.optional(z.string()),
-  recipients: /* @__PURE__ */ z.optional(z.array(recipient)),
+  // Bounded: a list of 200,000 bad recipients is reported in a few issues, not one per entry.
+  recipients: /* @__PURE__ */ z.optional(boundedArray(recipient)),
   referenceId: /* @__PURE__ */ z.optional(z.string()),
   livechatId: /* @__PURE__ */ z.optional(z.string()),
   preconditions: /* @__PURE__ */ z.optional(jsonObject()),
@@ -78,12 +86,14 @@ type VariantSchemas<T extends readonly WebhookEventType[]> = {
 // @__NO_SIDE_EFFECTS__
 function buildWebhookPayloadSchema() {
   const variants = webhookEventTypes.map((type) =>
-    z.looseObject({
-      type: z.literal(type),
-      version: z.literal(2),
-      content: webhookContentSchemas[type],
-      ...optionalMembers,
-    }),
+    z
+      .looseObject({
+        type: z.literal(type),
+        version: z.literal(2),
+        content: webhookContentSchemas[type],
+        ...optionalMembers,
+      })
+      .check(extrasAreJson()),
   ) as unknown as VariantSchemas<typeof webhookEventTypes>;
   return z.discriminatedUnion("type", variants);
 }
@@ -93,7 +103,8 @@ function buildWebhookPayloadSchema() {
  * seven webhook types; `version` must be the number 2; `content` is checked against that type's
  * content schema (any JSON value for `s.message.delete`); the optional members `roomId`,
  * `senderId`, `senderExternalId`, `recipients` (each with an `id`), `referenceId`, `livechatId` and
- * `preconditions` are checked when present; members the service does not list are accepted and kept.
+ * `preconditions` are checked when present; members the service does not list are accepted and kept
+ * when they are JSON values (at the top level and in each recipient).
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *

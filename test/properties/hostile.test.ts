@@ -31,6 +31,7 @@ import {
 } from "../../src/jsonapi/index.js";
 import {
   createWebhookVerifier,
+  isWebhookSigningError,
   isWebhookVerificationError,
   safeParseWebhookPayload,
   safeVerifyWebhook,
@@ -190,6 +191,7 @@ describe("safe functions, guards and formatters return for any argument", () => 
           expect(hasControl(result.error!.message)).toBe(false);
         }
         expect(typeof isWebhookVerificationError(a)).toBe("boolean");
+        expect(typeof isWebhookSigningError(a)).toBe("boolean");
         expect(typeof isEventsClientError(a)).toBe("boolean");
       }),
       { numRuns: 300 },

@@ -5,7 +5,7 @@
  * 500 (a configuration error), not a 401.
  */
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import express from "express";
@@ -22,11 +22,11 @@ const secret = "whsec_servers";
 const payload = { type: "s.message.text", version: 2, content: { body: "Grüße 👋" }, roomId: "room-42" };
 const verifier = createWebhookVerifier({ secret });
 
-/** What every receiver answers: 200 with the type, 401 for a refused request, 500 for a wiring mistake. */
+/** What every receiver answers: 200 with the type, the error's own status (401, 500…) otherwise. */
 const reply = (error: unknown) =>
   isWebhookVerificationError(error)
     ? {
-        status: error.kind === "configuration" ? 500 : 401,
+        status: error.status,
         body: { code: error.code, message: error.message },
       }
     : { status: 500, body: { code: "UNEXPECTED" } };
@@ -117,6 +117,31 @@ describe.each(["express", "hono", "node:http"])("%s on loopback", (name) => {
       status: 401,
       body: { code: "ERR_WEBHOOK_SIGNATURE_MISMATCH" },
     });
+  });
+
+  it("rejects a signature header sent twice, the good one last", async () => {
+    const signed = await signWebhook({ payload, secret });
+    // An array value: Node sends the header twice on the wire (fetch would join the values).
+    const headers = {
+      ...signed.headers,
+      "service-signature": ["A".repeat(86), signed.headers["service-signature"]],
+    };
+    const response = await new Promise<{ status: number; body: Record<string, string> }>(
+      (resolve, reject) => {
+        const request = httpRequest(urls[name]!, { method: "POST", headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+          );
+        });
+        request.on("error", reject);
+        request.end(signed.body);
+      },
+    );
+    expect(response.status).toBe(401);
+    // Node joins the two values into one ("a, b"); a Headers object does the same: never accepted.
+    expect(["ERR_WEBHOOK_HEADER_REPEATED", "ERR_WEBHOOK_SIGNATURE_MALFORMED"]).toContain(response.body.code);
   });
 
   it("rejects a replay outside the tolerance", async () => {

@@ -24,10 +24,11 @@ function attributeNames(args: ParsedArgs): EventAttributeNames | undefined {
     );
   }
   const names = { eventType, content };
-  try {
-    safeParseEventDocument({}, { attributeNames: names });
-  } catch (error) {
-    throw new UsageError(`--attribute-names: ${(error as Error).message.replace(/^attributeNames\./, "")}`);
+  // The safe parser reports names JSON:API forbids as a failure of their own code.
+  const checked = safeParseEventDocument({}, { attributeNames: names });
+  if (checked.error?.code === "ERR_INVALID_OPTIONS") {
+    const reason = checked.error.issues[0]?.message ?? "names JSON:API forbids";
+    throw new UsageError(`--attribute-names: ${reason.replace(/^attributeNames\./, "")}`);
   }
   return names;
 }
