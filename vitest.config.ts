@@ -1,11 +1,18 @@
 import { defineConfig } from "vitest/config";
+import { integrationSuites } from "./vitest.integration.config.js";
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    // Suites that need a real redis-server run in `npm run test:redis`; the consumer projects
-    // compiled against the packed tarball in `npm run test:package`.
-    exclude: ["**/node_modules/**", "**/*.redis.test.ts", "test/package/consumer.test.ts"],
+    // Suites that need a real redis-server run in `npm run test:redis`; those over sockets and
+    // child processes in `npm run test:integration`; the consumer projects compiled against the
+    // packed tarball in `npm run test:package`.
+    exclude: [
+      "**/node_modules/**",
+      "**/*.redis.test.ts",
+      "test/package/consumer.test.ts",
+      ...integrationSuites,
+    ],
     typecheck: {
       enabled: true,
       include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"],

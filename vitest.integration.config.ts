@@ -1,0 +1,24 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The suites over real sockets and child processes on 127.0.0.1 (`npm run test:integration`, run by
+ * .ci/run): the command line run as a program, the server behind node:http, the dispatcher and the
+ * client against loopback peers. `npm test` keeps the unit, conformance, property, type, bundle and
+ * docs suites; the Redis suites are `npm run test:redis`.
+ */
+export const integrationSuites = [
+  "test/cli/**/*.test.ts",
+  "test/server/**/*.test.ts",
+  "test/dispatch/**/*.test.ts",
+  "test/client/**/*.test.ts",
+  "test/webhooks/servers.test.ts",
+];
+
+export default defineConfig({
+  test: {
+    include: integrationSuites,
+    exclude: ["**/node_modules/**", "**/*.redis.test.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
