@@ -1,5 +1,6 @@
 import type { EventContentInput } from "../events/EventContent.js";
 import type { EventType } from "../events/eventTypes.js";
+import type { JsonObject } from "../events/JsonValue.js";
 import {
   createIdempotencyKey,
   IDEMPOTENCY_KEY_HEADER,
@@ -9,7 +10,6 @@ import {
 } from "../idempotency/idempotencyKey.js";
 import { exponentialDelay, jitter } from "../internal/backoff.js";
 import { quote } from "../internal/describe.js";
-import type { JsonObject } from "../internal/jsonValue.js";
 import { readBytesWithLimit } from "../internal/readBytesWithLimit.js";
 import { parseRetryAfter } from "../internal/retryAfter.js";
 import { MAX_TIMER_MS, sleep } from "../internal/sleep.js";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../internal/jsonValue.js";
+import type { JsonObject } from "../events/JsonValue.js";
 import type { WebhookEventType } from "../webhooks/webhookEventTypes.js";
 import type { WebhookPayload } from "../webhooks/webhookPayloadSchema.js";
 

@@ -1,6 +1,5 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type * as z from "zod/mini";
-import type { JsonObject, JsonValue } from "../internal/jsonValue.js";
 import {
   type EventContent,
   type EventContentInput,
@@ -17,6 +16,7 @@ import {
   type SafeParseResult,
   safeParseEventContent,
 } from "./index.js";
+import type { JsonObject, JsonValue } from "./JsonValue.js";
 
 describe("types inferred from the schemas", () => {
   it("EventContent<'s.timer'> is the two-variant union", () => {

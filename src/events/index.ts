@@ -1,4 +1,3 @@
-export type { JsonObject, JsonValue } from "../internal/jsonValue.js";
 export { changeContent } from "./content/changeContent.js";
 export { deleteContent } from "./content/deleteContent.js";
 export { formContent } from "./content/formContent.js";
@@ -44,6 +43,7 @@ export { type EventVariantSchema, eventSchema } from "./eventSchema.js";
 export { type EventScope, eventScope } from "./eventScope.js";
 export { type EventType, eventTypes } from "./eventTypes.js";
 export { isEventType } from "./isEventType.js";
+export type { JsonObject, JsonValue } from "./JsonValue.js";
 export { parseEvent } from "./parseEvent.js";
 export { parseEventContent } from "./parseEventContent.js";
 export { parseContent, safeParseContent } from "./safeParseContent.js";

@@ -1,4 +1,4 @@
-import { type HeaderReading, type HeadersLike, readHeader } from "../internal/headerValue.js";
+import { type HeaderReading, readHeader } from "../internal/headerValue.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_META, isValidIdempotencyKey } from "./idempotencyKey.js";
 
@@ -48,7 +48,9 @@ export type IdempotencyKeyResult =
  * ```
  */
 export function readIdempotencyKey(request: {
-  headers?: HeadersLike | unknown;
+  /** The request headers: Fetch `Headers`, Node's `req.headers` or a plain record (any letter case). */
+  headers?: unknown;
+  /** The parsed request document. */
   document?: unknown;
 }): IdempotencyKeyResult {
   let fromMeta: unknown;

@@ -1,11 +1,3 @@
-/** Headers as users have them: Fetch `Headers`, Node's `IncomingHttpHeaders`, or a plain record. */
-export type HeadersLike =
-  | {
-      /** The value of a header, or `null` when it is absent (Fetch `Headers.get`). */
-      get(name: string): string | null;
-    }
-  | Readonly<Record<string, string | readonly string[] | number | undefined>>;
-
 /** A header as it arrived: its value, and whether it was sent more than once. */
 export interface HeaderReading {
   /** The value; repeated values joined with ", ", as Fetch does. */

@@ -5,36 +5,6 @@ import { describeValue } from "./describe.js";
 import { isPlainObject } from "./isPlainObject.js";
 import { activeLimits } from "./limits.js";
 
-/**
- * A JSON value: what `JSON.parse` can return. It types the content of `s.delete`,
- * `s.form.submission` and `s.support.open`, whose schema the spec leaves empty.
- *
- * Exported from `messaging-events/events` and `messaging-events`.
- *
- * @example
- * ```ts
- * import type { JsonValue } from "messaging-events/events";
- *
- * const content: JsonValue = { reason: "duplicate", ids: ["01JD8X", "01JD8Y"], undo: null };
- * ```
- */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-/**
- * A JSON object: a plain object whose members are JSON values. It types `annotations` and
- * `preconditions`, whose shape the spec does not show.
- *
- * Exported from `messaging-events/events` and `messaging-events`.
- *
- * @example
- * ```ts
- * import type { JsonObject } from "messaging-events/events";
- *
- * const annotations: JsonObject = { mentions: [{ userId: "user-7", offset: 0 }] };
- * ```
- */
-export type JsonObject = { [key: string]: JsonValue };
-
 /** Where a value stops being JSON, and what was found there. */
 export interface NonJsonFinding {
   readonly path: (string | number)[];
@@ -173,29 +143,30 @@ const ZodMiniJson: $constructor<
 });
 
 /**
- * Any JSON value (the content of the empty-schema types). Anything else is reported at the exact place it stops being JSON. In
+ * Any JSON value (the content of the empty-schema types); `T` is the type it validates to
+ * (the public `JsonValue`). Anything else is reported at the exact place it stops being JSON. In
  * JSON Schema it is the empty schema, which accepts every JSON document.
  */
 // @__NO_SIDE_EFFECTS__
-export function jsonValue(): z.ZodMiniCustom<JsonValue, JsonValue> {
+export function jsonValue<T = unknown>(): z.ZodMiniCustom<T, T> {
   return new ZodMiniJson({
     type: "custom",
     check: "custom",
     fn: () => true,
     requireObject: false,
-  }) as z.ZodMiniCustom<JsonValue, JsonValue>;
+  }) as z.ZodMiniCustom<T, T>;
 }
 
 /**
- * Any JSON object, not `null` and not an array: the shape of `annotations` and
+ * Any JSON object, not `null` and not an array (`T`: the public `JsonObject`): the shape of `annotations` and
  * `preconditions`, which the spec does not show. In JSON Schema: `{ "type": "object" }`.
  */
 // @__NO_SIDE_EFFECTS__
-export function jsonObject(): z.ZodMiniCustom<JsonObject, JsonObject> {
+export function jsonObject<T = Record<string, unknown>>(): z.ZodMiniCustom<T, T> {
   return new ZodMiniJson({
     type: "custom",
     check: "custom",
     fn: () => true,
     requireObject: true,
-  }) as z.ZodMiniCustom<JsonObject, JsonObject>;
+  }) as z.ZodMiniCustom<T, T>;
 }

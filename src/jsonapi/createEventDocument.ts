@@ -1,6 +1,7 @@
 import type { EventContentInput } from "../events/EventContent.js";
 import { EventValidationError } from "../events/EventValidationError.js";
 import type { EventType } from "../events/eventTypes.js";
+import type { JsonObject } from "../events/JsonValue.js";
 import { parseEventContent } from "../events/parseEventContent.js";
 import {
   IDEMPOTENCY_KEY_META,
@@ -9,7 +10,6 @@ import {
 } from "../idempotency/idempotencyKey.js";
 import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
-import type { JsonObject } from "../internal/jsonValue.js";
 import {
   type DefaultEventAttributeNames,
   type EventAttributeNames,

@@ -2,10 +2,11 @@ import * as z from "zod/mini";
 import type { EventContent, EventContentSchemas } from "../events/EventContent.js";
 import type { EventType, eventTypes } from "../events/eventTypes.js";
 import { eventVariants } from "../events/eventUnion.js";
+import type { JsonObject } from "../events/JsonValue.js";
 import { boundedArray } from "../internal/boundedArray.js";
 import { maxCodePoints } from "../internal/codePointLength.js";
 import { extrasAreJson } from "../internal/extrasAreJson.js";
-import { type JsonObject, jsonObject } from "../internal/jsonValue.js";
+import { jsonObject } from "../internal/jsonValue.js";
 import { notBlank } from "../internal/notBlank.js";
 import {
   DEFAULT_EVENT_ATTRIBUTE_NAMES,

@@ -1,5 +1,5 @@
 import type { MessagingEvent } from "../events/EventContent.js";
-import type { JsonObject, JsonValue } from "../internal/jsonValue.js";
+import type { JsonObject, JsonValue } from "../events/JsonValue.js";
 import type { JsonApiOptions } from "../jsonapi/eventAttributeNames.js";
 import type { EventDocument } from "../jsonapi/eventDocumentSchema.js";
 import type { IdempotencyStore } from "./IdempotencyStore.js";

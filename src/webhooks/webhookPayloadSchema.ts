@@ -7,9 +7,10 @@ import { roomCreateContent } from "../events/content/roomCreateContent.js";
 import { roomMembershipContent } from "../events/content/roomMembershipContent.js";
 import type { EventContentSchemas } from "../events/EventContent.js";
 import type { EventType } from "../events/eventTypes.js";
+import type { JsonObject, JsonValue } from "../events/JsonValue.js";
 import { boundedArray } from "../internal/boundedArray.js";
 import { extrasAreJson } from "../internal/extrasAreJson.js";
-import { type JsonObject, type JsonValue, jsonObject, jsonValue } from "../internal/jsonValue.js";
+import { jsonObject, jsonValue } from "../internal/jsonValue.js";
 import { type WebhookEventType, webhookEventTypes } from "./webhookEventTypes.js";
 
 const webhookContentSchemas = {
@@ -18,7 +19,7 @@ const webhookContentSchemas = {
   "s.message.text": messageTextContent,
   "s.message.media": messageMediaContent,
   "s.message.edit": messageEditContent,
-  "s.message.delete": /* @__PURE__ */ jsonValue(),
+  "s.message.delete": /* @__PURE__ */ jsonValue<JsonValue>(),
   "s.room.close": roomCloseContent,
 };
 
@@ -39,7 +40,7 @@ const optionalMembers = {
   recipients: /* @__PURE__ */ z.optional(boundedArray(recipient)),
   referenceId: /* @__PURE__ */ z.optional(z.string()),
   livechatId: /* @__PURE__ */ z.optional(z.string()),
-  preconditions: /* @__PURE__ */ z.optional(jsonObject()),
+  preconditions: /* @__PURE__ */ z.optional(jsonObject<JsonObject>()),
 };
 
 /**

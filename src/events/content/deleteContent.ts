@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
-import { type JsonValue, jsonValue } from "../../internal/jsonValue.js";
+import { jsonValue } from "../../internal/jsonValue.js";
+import type { JsonValue } from "../JsonValue.js";
 
 /**
  * Content schema of `s.delete`. The spec gives an empty schema, so any JSON value is accepted:
@@ -15,4 +16,4 @@ import { type JsonValue, jsonValue } from "../../internal/jsonValue.js";
  * deleteContent.parse({ messageId: "01JD8X" });
  * ```
  */
-export const deleteContent: z.ZodMiniCustom<JsonValue, JsonValue> = /* @__PURE__ */ jsonValue();
+export const deleteContent: z.ZodMiniCustom<JsonValue, JsonValue> = /* @__PURE__ */ jsonValue<JsonValue>();

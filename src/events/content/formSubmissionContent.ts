@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
-import { type JsonValue, jsonValue } from "../../internal/jsonValue.js";
+import { jsonValue } from "../../internal/jsonValue.js";
+import type { JsonValue } from "../JsonValue.js";
 
 /**
  * Content schema of `s.form.submission`. The spec gives an empty schema, so any JSON value is accepted:
@@ -15,4 +16,5 @@ import { type JsonValue, jsonValue } from "../../internal/jsonValue.js";
  * formSubmissionContent.parse({ answers: { email: "ada@example.com" } });
  * ```
  */
-export const formSubmissionContent: z.ZodMiniCustom<JsonValue, JsonValue> = /* @__PURE__ */ jsonValue();
+export const formSubmissionContent: z.ZodMiniCustom<JsonValue, JsonValue> =
+  /* @__PURE__ */ jsonValue<JsonValue>();

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { jsonObject } from "../../internal/jsonValue.js";
+import type { JsonObject } from "../JsonValue.js";
 
 /**
  * Content schema of `s.message.edit`: `body` (string, required), `editedType` (`s.message.media`
@@ -18,5 +19,5 @@ import { jsonObject } from "../../internal/jsonValue.js";
 export const messageEditContent = /* @__PURE__ */ z.strictObject({
   body: z.string(),
   editedType: z.optional(z.enum(["s.message.media", "s.message.text"])),
-  annotations: z.optional(jsonObject()),
+  annotations: z.optional(jsonObject<JsonObject>()),
 });

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { exactlyOneOf } from "../../internal/exactlyOneOf.js";
 import { extrasAreJson } from "../../internal/extrasAreJson.js";
 import { jsonObject } from "../../internal/jsonValue.js";
+import type { JsonObject } from "../JsonValue.js";
 
 /**
  * Content schema of `s.message.media`: `mediaId` (string, required) plus exactly one of `label`
@@ -24,6 +25,6 @@ export const messageMediaContent = /* @__PURE__ */ z
     label: z.optional(z.string()),
     body: z.optional(z.string()),
     mediaId: z.string(),
-    annotations: z.optional(jsonObject()),
+    annotations: z.optional(jsonObject<JsonObject>()),
   })
   .check(exactlyOneOf(["label", "body"]), extrasAreJson());

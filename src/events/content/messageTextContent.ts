@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { maxCodePoints } from "../../internal/codePointLength.js";
 import { extrasAreJson } from "../../internal/extrasAreJson.js";
 import { jsonObject } from "../../internal/jsonValue.js";
+import type { JsonObject } from "../JsonValue.js";
 
 /**
  * Content schema of `s.message.text`: `body` (string, required), `format` (string of at most 100
@@ -22,6 +23,6 @@ export const messageTextContent = /* @__PURE__ */ z
   .looseObject({
     body: z.string(),
     format: z.optional(z.string().check(maxCodePoints(100))),
-    annotations: z.optional(jsonObject()),
+    annotations: z.optional(jsonObject<JsonObject>()),
   })
   .check(extrasAreJson());

@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
-import { type JsonValue, jsonValue } from "../../internal/jsonValue.js";
+import { jsonValue } from "../../internal/jsonValue.js";
+import type { JsonValue } from "../JsonValue.js";
 
 /**
  * Content schema of `s.support.open`. The spec gives an empty schema, so any JSON value is accepted:
@@ -15,4 +16,5 @@ import { type JsonValue, jsonValue } from "../../internal/jsonValue.js";
  * supportOpenContent.parse(null);
  * ```
  */
-export const supportOpenContent: z.ZodMiniCustom<JsonValue, JsonValue> = /* @__PURE__ */ jsonValue();
+export const supportOpenContent: z.ZodMiniCustom<JsonValue, JsonValue> =
+  /* @__PURE__ */ jsonValue<JsonValue>();

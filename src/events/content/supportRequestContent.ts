@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { jsonObject } from "../../internal/jsonValue.js";
+import type { JsonObject } from "../JsonValue.js";
 
 /**
  * Content schema of `s.support.request`: `liveChatId` (string, required) and `preconditions` (any
@@ -16,5 +17,5 @@ import { jsonObject } from "../../internal/jsonValue.js";
  */
 export const supportRequestContent = /* @__PURE__ */ z.strictObject({
   liveChatId: z.string(),
-  preconditions: z.optional(jsonObject()),
+  preconditions: z.optional(jsonObject<JsonObject>()),
 });
