@@ -41,8 +41,19 @@ describe("createLineSplitter", () => {
           expect(split(chunks, max)).toEqual(expected);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 1000 },
     );
+  });
+
+  it("counts a long line's bytes without the \r of its CRLF, wherever the chunks are cut", () => {
+    const line = "x".repeat(50);
+    for (let size = 1; size <= 53; size++) {
+      const bytes = new TextEncoder().encode(`${line}\r\nok\r\n`);
+      const chunks: Uint8Array[] = [];
+      for (let offset = 0; offset < bytes.length; offset += size)
+        chunks.push(bytes.subarray(offset, offset + size));
+      expect(split(chunks, 40), `chunks of ${size}`).toEqual([{ tooLong: 1, bytes: 50 }, "ok"]);
+    }
   });
 
   it("keeps the last line without a line break", () => {

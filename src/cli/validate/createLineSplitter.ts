@@ -27,14 +27,18 @@ export function createLineSplitter(maxLineBytes: number, sink: LineSink): LineSp
   let partBytes = 0;
   let skipping = false;
   let skipped = 0;
+  // The last byte skipped so far: a `\r` there belongs to the line break, not to the line.
+  let skippedLast = -1;
   let number = 0;
 
   const finish = (last: Uint8Array) => {
     number++;
     if (skipping) {
-      sink.tooLong(number, skipped + last.length);
+      const lastByte = last.length > 0 ? last[last.length - 1] : skippedLast;
+      sink.tooLong(number, skipped + last.length - (lastByte === 13 ? 1 : 0));
       skipping = false;
       skipped = 0;
+      skippedLast = -1;
       return;
     }
     let bytes = last;
@@ -66,6 +70,7 @@ export function createLineSplitter(maxLineBytes: number, sink: LineSink): LineSp
         if (newline === -1) {
           const rest = chunk.length - start;
           if (rest === 0) return;
+          skippedLast = chunk[chunk.length - 1]!;
           if (skipping) skipped += rest;
           else if (partBytes + rest > maxLineBytes + 1) {
             // One byte of slack for a `\r` before the line break.
