@@ -23,6 +23,7 @@ const common: Options = {
   sourcemap: false,
 };
 
+// Type declarations are not made here: scripts/build-types.mjs writes them in one TypeScript pass.
 export default defineConfig([
   // ESM keeps one file per source module, so bundlers drop whole unused modules thanks to
   // "sideEffects": false (esbuild, for one, does not carry Zod's pure annotations across modules).
@@ -32,7 +33,6 @@ export default defineConfig([
     format: "esm",
     bundle: false,
     clean: true,
-    dts: { entry },
   },
   // CommonJS is bundled per subpath, with shared code in chunks so that every subpath hands out
   // the same classes and functions (instanceof works across "messaging-events" and its subpaths).
@@ -42,6 +42,5 @@ export default defineConfig([
     format: "cjs",
     bundle: true,
     splitting: true,
-    dts: { entry },
   },
 ]);

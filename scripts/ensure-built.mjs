@@ -13,9 +13,12 @@ const inputs = [
   "src",
   "scripts/jsonSchema.ts",
   "scripts/build-json-schema.ts",
+  "scripts/build-types.mjs",
   "tsup.config.ts",
   "package.json",
   "tsconfig.json",
+  "tsconfig.src.json",
+  "tsconfig.types.json",
 ];
 
 function files(path) {
