@@ -19,7 +19,7 @@ const daysIn = (year: number, month: number): number =>
       : 31;
 const pad = (value: number, width = 2): string => String(value).padStart(width, "0");
 
-/** RFC 3339 date-times with an offset, on real calendar days (ruling 7). */
+/** RFC 3339 date-times with an offset, on real calendar days. */
 export const dateTime: fc.Arbitrary<string> = fc
   .record({
     year: fc.integer({ min: 0, max: 9999 }),
@@ -46,7 +46,7 @@ export const dateTime: fc.Arbitrary<string> = fc
     return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${frac}${offset}`;
   });
 
-/** A JSON object with JSON values (ruling 4). */
+/** A JSON object with JSON values. */
 export const jsonObject: fc.Arbitrary<Record<string, unknown>> = fc.dictionary(
   fc.string({ maxLength: 8 }),
   fc.jsonValue({ maxDepth: 3 }),
