@@ -109,18 +109,45 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
   });
 }
 
-/** What a closing handler stops: the signal, and the controller of every create under way. */
+/** What a closing handler stops: the signal, and every create under way. */
 interface Shutdown {
   readonly signal: AbortSignal;
-  readonly creates: Set<AbortController>;
+  readonly creates: Set<CreateSignal>;
 }
 
-/** A controller for one create, aborted when the handler closes. */
-function createController(shutdown: Shutdown): AbortController {
-  const controller = new AbortController();
-  if (shutdown.signal.aborted) controller.abort(shutdown.signal.reason);
-  else shutdown.creates.add(controller);
-  return controller;
+/**
+ * The signal of one create, aborted when the handler closes or the claim is lost. Its
+ * `AbortController` is made only when `create` reads `signal` (most never do, and making one costs
+ * as much as a good part of the request).
+ */
+class CreateSignal {
+  #controller: AbortController | undefined;
+  #reason: unknown;
+  #aborted = false;
+
+  constructor(private readonly shutdown: Shutdown) {
+    if (shutdown.signal.aborted) this.abort(shutdown.signal.reason);
+    else shutdown.creates.add(this);
+  }
+
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  abort(reason: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+
+  done(): void {
+    this.shutdown.creates.delete(this);
+  }
 }
 
 function internalError(): Response {
@@ -204,12 +231,12 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   const document = validated.data;
   const key = keyed.key;
   if (key === undefined) {
-    const controller = createController(shutdown);
+    const abort = new CreateSignal(shutdown);
     let created: Awaited<ReturnType<typeof runCreate>>;
     try {
-      created = await runCreate(settings, document, principal, undefined, controller.signal);
+      created = await runCreate(settings, document, principal, undefined, abort);
     } finally {
-      shutdown.creates.delete(controller);
+      abort.done();
     }
     return created.ok ? toResponse(created.response) : internalError();
   }
@@ -239,7 +266,7 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   }
 
   // The claim is ours: keep the lease alive while create runs, and stop create if it is lost.
-  const lost = createController(shutdown);
+  const lost = new CreateSignal(shutdown);
   const interval = Math.max(1, Math.floor(settings.leaseMs / 3));
   let extending = false;
   const renew = setInterval(() => {
@@ -257,10 +284,10 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   }, interval);
   let created: Awaited<ReturnType<typeof runCreate>>;
   try {
-    created = await runCreate(settings, document, principal, key, lost.signal);
+    created = await runCreate(settings, document, principal, key, lost);
   } finally {
     clearInterval(renew);
-    shutdown.creates.delete(lost);
+    lost.done();
   }
   if (!created.ok) {
     await timeBoxed(settings, () => settings.store.release(ref)).catch(() => undefined);
@@ -332,7 +359,7 @@ async function runCreate(
   document: EventDocument,
   principal: string,
   idempotencyKey: string | undefined,
-  signal: AbortSignal,
+  abort: CreateSignal,
 ): Promise<{ ok: true; response: StoredResponse } | { ok: false }> {
   try {
     const result = await settings.create({
@@ -340,7 +367,9 @@ async function runCreate(
       document,
       principal,
       idempotencyKey,
-      signal,
+      get signal() {
+        return abort.signal;
+      },
     });
     const response = createdResponse(settings, document, result, idempotencyKey);
     return response === undefined ? { ok: false } : { ok: true, response };
