@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, fingerprintDocument } from "./fingerprintDocument.js";
+import { canonicalJson, deepCanonicalJson, fingerprintDocument } from "./fingerprintDocument.js";
 
 /** The same JSON value with every object's members in another order. */
 function shuffled(value: unknown): unknown {
@@ -49,6 +49,19 @@ describe("fingerprintDocument", () => {
     expect(c).not.toBe(a);
     expect(await fingerprintDocument({})).toBe(
       "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
+    );
+  });
+});
+
+describe("canonicalJson: the fast walk and the deep one agree", () => {
+  it("on any JSON value, shallow or deeper than the fast walk goes", () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 80 }), (value, extraDepth) => {
+        let nested: unknown = value;
+        for (let i = 0; i < extraDepth; i++) nested = i % 2 === 0 ? [nested] : { a: nested, b: undefined };
+        expect(canonicalJson(nested)).toBe(deepCanonicalJson(nested));
+      }),
+      { numRuns: 500 },
     );
   });
 });

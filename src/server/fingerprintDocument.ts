@@ -4,6 +4,43 @@
  * depth cannot overflow the call stack.
  */
 export function canonicalJson(value: unknown): string {
+  // Most documents are shallow: a plain recursive walk is several times faster; anything deeper
+  // than it goes takes the explicit stack below.
+  const fast = shallowCanonicalJson(value, 0);
+  return fast ?? deepCanonicalJson(value);
+}
+
+const SHALLOW_DEPTH = 64;
+
+function shallowCanonicalJson(value: unknown, depth: number): string | undefined {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (depth >= SHALLOW_DEPTH) return undefined;
+  let out: string;
+  if (Array.isArray(value)) {
+    out = "[";
+    for (let index = 0; index < value.length; index++) {
+      const item = shallowCanonicalJson(value[index], depth + 1);
+      if (item === undefined) return undefined;
+      out += index > 0 ? `,${item}` : item;
+    }
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  out = "{";
+  let first = true;
+  for (const key of keys) {
+    if (record[key] === undefined) continue;
+    const member = shallowCanonicalJson(record[key], depth + 1);
+    if (member === undefined) return undefined;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${member}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/** @internal The explicit-stack walk, for any depth (exported for its test). */
+export function deepCanonicalJson(value: unknown): string {
   let out = "";
   const stack: unknown[] = [value];
   // Items are values to write, or literal strings (punctuation) wrapped so they cannot be confused.

@@ -65,6 +65,33 @@ export function createLineSplitter(maxLineBytes: number, sink: LineSink): LineSp
   return {
     push(chunk) {
       let start = 0;
+      // The complete lines of a chunk that carries nothing over, decoded in one call: the bytes give
+      // each line's exact length, the text its characters (a 0x0A byte is never inside a UTF-8
+      // character, so each byte line break is one text line break).
+      if (!skipping && partBytes === 0) {
+        const lastBreak = chunk.lastIndexOf(NEWLINE);
+        if (lastBreak >= 0) {
+          const text = decoder.decode(chunk.subarray(0, lastBreak + 1));
+          let from = 0;
+          let textFrom = 0;
+          while (from <= lastBreak) {
+            const at = chunk.indexOf(NEWLINE, from);
+            const textAt = text.indexOf("\n", textFrom);
+            number++;
+            let byteLength = at - from;
+            let line = text.slice(textFrom, textAt);
+            if (byteLength > 0 && chunk[at - 1] === 13) {
+              byteLength--;
+              line = line.slice(0, -1);
+            }
+            if (byteLength > maxLineBytes) sink.tooLong(number, byteLength);
+            else sink.line(line, number);
+            from = at + 1;
+            textFrom = textAt + 1;
+          }
+          start = lastBreak + 1;
+        }
+      }
       for (;;) {
         const newline = chunk.indexOf(NEWLINE, start);
         if (newline === -1) {
