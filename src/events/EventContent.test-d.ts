@@ -1,10 +1,12 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type * as z from "zod/mini";
+import type { IssueCode } from "../internal/issue.js";
 import {
   type EventContent,
   type EventContentInput,
   type EventScope,
   type EventType,
+  type EventValidationIssueCode,
   type eventContentSchemas,
   type eventSchema,
   eventScope,
@@ -87,6 +89,8 @@ describe("types inferred from the schemas", () => {
   it("eventTypes and eventContentSchemas cover exactly the 32 types", () => {
     expectTypeOf(eventTypes).toHaveProperty("length").toEqualTypeOf<32>();
     expectTypeOf<keyof typeof eventContentSchemas>().toEqualTypeOf<EventType>();
+    // The library's internal issue codes are exactly the documented public ones.
+    expectTypeOf<IssueCode>().toEqualTypeOf<EventValidationIssueCode>();
     // EventType is written out (so that the API reference names it); the list is the one truth.
     expectTypeOf<(typeof eventTypes)[number]>().toEqualTypeOf<EventType>();
     expectTypeOf<EventType>().toExtend<`s.${string}`>();
