@@ -89,8 +89,21 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
   }
   const now = options?.now ?? Date.now;
   if (typeof now !== "function") throw new TypeError("createMemoryIdempotencyStore: now must be a function");
-  // Insertion order is write order: every write deletes and re-inserts, so the oldest writes come first.
+  // Records in the order of their first write (a later write keeps a record's place), so the oldest
+  // come first. Two cursors walk them and start over at the end: one drops expired records a few at a
+  // time, the other drops the oldest completed ones when the store is full. Neither ever walks from
+  // the start again, where a map keeps the holes of deleted entries: each write costs a few steps,
+  // whatever the size.
   const records = new Map<string, MemoryRecord>();
+  const cursors = { sweep: records.entries(), evict: records.entries() };
+  const next = (name: keyof typeof cursors): [string, MemoryRecord] | undefined => {
+    let step = cursors[name].next();
+    if (step.done) {
+      cursors[name] = records.entries();
+      step = cursors[name].next();
+    }
+    return step.done ? undefined : step.value;
+  };
   let bytes = 0;
   let closed = false;
 
@@ -114,15 +127,16 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
     return undefined;
   };
   const write = (id: string, record: MemoryRecord) => {
-    remove(id);
+    const previous = records.get(id);
+    if (previous !== undefined) bytes -= sizeOf(id, previous);
     records.set(id, record);
     bytes += sizeOf(id, record);
   };
   const sweep = (at: number, limit: number) => {
-    let looked = 0;
-    for (const [id, record] of records) {
-      if (looked++ >= limit) break;
-      if (record.expiresAt <= at) remove(id);
+    for (let looked = 0; looked < limit && looked < records.size; looked++) {
+      const entry = next("sweep");
+      if (entry === undefined) return;
+      if (entry[1].expiresAt <= at) remove(entry[0]);
     }
   };
   /** Frees room for `entries` more records and `extraBytes` more bytes, or throws. */
@@ -130,11 +144,12 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
     const fits = () => records.size + entries <= maxEntries && bytes + extraBytes <= maxBytes;
     sweep(at, SWEEP_PER_WRITE);
     if (fits()) return;
-    sweep(at, Number.POSITIVE_INFINITY);
-    // Unfinished claims are never dropped: that would let a second request run.
-    for (const [id, record] of records) {
-      if (fits()) return;
-      if (record.token === undefined) remove(id);
+    // Full: at most one lap, dropping expired records and completed ones, oldest first. Unfinished
+    // claims are never dropped: that would let a second request run.
+    for (let looked = 0, size = records.size; looked < size && !fits(); looked++) {
+      const entry = next("evict");
+      if (entry === undefined) break;
+      if (entry[1].expiresAt <= at || entry[1].token === undefined) remove(entry[0]);
     }
     if (!fits()) {
       throw new IdempotencyStoreError(
@@ -206,6 +221,8 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
     async close() {
       closed = true;
       records.clear();
+      cursors.sweep = records.entries();
+      cursors.evict = records.entries();
       bytes = 0;
     },
   };
