@@ -15,6 +15,7 @@ import { errorResponse, singleError } from "./errorResponse.js";
 import { eventOf } from "./eventOf.js";
 import { fingerprintDocument } from "./fingerprintDocument.js";
 import type { IdempotencyRecordRef, StoredResponse } from "./IdempotencyStore.js";
+import { LeaseKeeper } from "./leaseKeeper.js";
 import { type NormalizedHandlerOptions, normalizeHandlerOptions } from "./normalizeHandlerOptions.js";
 import { readBodyWithLimit } from "./readBodyWithLimit.js";
 
@@ -79,7 +80,13 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
   const closing = new AbortController();
   // Each create gets its own signal, aborted on close: no listener per request on a shared signal
   // (which Node reports as a leak past ten requests in flight).
-  const shutdown: Shutdown = { signal: closing.signal, creates: new Set() };
+  const shutdown: Shutdown = {
+    signal: closing.signal,
+    creates: new Set(),
+    leases: new LeaseKeeper(settings.leaseMs, (ref) =>
+      timeBoxed(settings, () => settings.store.extend(ref, settings.leaseMs)),
+    ),
+  };
   let closed: Promise<void> | undefined;
 
   const handler = (request: Request): Promise<Response> => {
@@ -113,6 +120,8 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
 interface Shutdown {
   readonly signal: AbortSignal;
   readonly creates: Set<CreateSignal>;
+  /** Renews the lease of every create under way, with one timer. */
+  readonly leases: LeaseKeeper;
 }
 
 /**
@@ -282,26 +291,14 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
 
   // The claim is ours: keep the lease alive while create runs, and stop create if it is lost.
   const lost = new CreateSignal(shutdown);
-  const interval = Math.max(1, Math.floor(settings.leaseMs / 3));
-  let extending = false;
-  const renew = setInterval(() => {
-    if (extending) return;
-    extending = true;
-    timeBoxed(settings, () => settings.store.extend(ref, settings.leaseMs))
-      .then((held) => {
-        if (!held) lost.abort(new Error("the claim on the idempotency key was lost"));
-      })
-      // A store that fails now may answer the next renewal; the lease covers the gap.
-      .catch(() => undefined)
-      .finally(() => {
-        extending = false;
-      });
-  }, interval);
+  const release = shutdown.leases.keep(ref, () =>
+    lost.abort(new Error("the claim on the idempotency key was lost")),
+  );
   let created: Awaited<ReturnType<typeof runCreate>>;
   try {
     created = await runCreate(settings, document, principal, key, lost);
   } finally {
-    clearInterval(renew);
+    release();
     lost.done();
   }
   if (!created.ok) {
