@@ -3,7 +3,7 @@
  * Each test checks what the server received: how many requests, that every one carried the same key
  * and the same document, and how many events exist in the end.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   createEventsClient,
   EventsApiError,
@@ -12,25 +12,13 @@ import {
   EventValidationError,
   IdempotencyEchoError,
 } from "../../src/index.js";
-import { type FakeService, startFakeService } from "../support/fakeService.js";
+import { useFakeService } from "../support/fakeService.js";
 
-let service: FakeService;
-beforeAll(async () => {
-  service = await startFakeService();
-});
-afterAll(async () => {
-  await service.close();
-});
-afterEach(() => {
-  service.requests.length = 0;
-  service.events.clear();
-  service.script.length = 0;
-  service.floods.length = 0;
-});
+const fake = useFakeService();
 
 const client = () =>
   createEventsClient({
-    baseUrl: service.url,
+    baseUrl: fake().url,
     credentials: "Bearer test-token",
     retry: { retries: 3, minDelayMs: 10, maxDelayMs: 1500 },
     timeoutMs: 300,
@@ -40,10 +28,10 @@ const message = { type: "s.message.text" as const, content: { body: "Grüße �
 
 /** Every request carried the same key, in the header and in the document, and the same bytes. */
 function expectSameKeyAndDocument(count: number): string {
-  expect(service.requests).toHaveLength(count);
-  const [first] = service.requests;
+  expect(fake().requests).toHaveLength(count);
+  const [first] = fake().requests;
   const key = String(first!.headers["service-idempotency-key"]);
-  for (const request of service.requests) {
+  for (const request of fake().requests) {
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/v1/events");
     expect(request.headers["service-idempotency-key"]).toBe(key);
@@ -57,7 +45,7 @@ describe("createEvent against a loopback service", () => {
   it("sends the JSON:API document with the headers the spec names, and returns the typed resource", async () => {
     const event = await client().createEvent(message);
     const key = expectSameKeyAndDocument(1);
-    const [request] = service.requests;
+    const [request] = fake().requests;
     expect(request!.headers.authorization).toBe("Bearer test-token");
     expect(request!.headers["content-type"]).toBe("application/vnd.api+json");
     expect(request!.headers.accept).toBe("application/vnd.api+json");
@@ -71,19 +59,19 @@ describe("createEvent against a loopback service", () => {
     });
     expect(event.attributes.content.body).toBe("Grüße 👋");
     expect(event.meta?.["idempotency-key"]).toBe(key);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
   });
 
   it("refuses invalid options at once", () => {
     expect(() => createEventsClient({ baseUrl: "not a url", credentials: "c" })).toThrow(TypeError);
-    expect(() => createEventsClient({ baseUrl: service.url, credentials: 42 as never })).toThrow(
+    expect(() => createEventsClient({ baseUrl: fake().url, credentials: 42 as never })).toThrow(
       /credentials/,
     );
     expect(() =>
-      createEventsClient({ baseUrl: service.url, credentials: "c", retry: { retries: -1 } }),
+      createEventsClient({ baseUrl: fake().url, credentials: "c", retry: { retries: -1 } }),
     ).toThrow(/retries/);
     expect(() =>
-      createEventsClient({ baseUrl: service.url, credentials: "c", timeoutMs: Number.NaN }),
+      createEventsClient({ baseUrl: fake().url, credentials: "c", timeoutMs: Number.NaN }),
     ).toThrow(/timeoutMs/);
   });
 
@@ -105,55 +93,55 @@ describe("createEvent against a loopback service", () => {
   });
 
   it("retries a dropped connection with the same key: one event in the end", async () => {
-    service.script.push({ kind: "create-then-drop" });
+    fake().script.push({ kind: "create-then-drop" });
     const event = await client().createEvent(message);
     const key = expectSameKeyAndDocument(2);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
     expect(event.meta?.["idempotency-key"]).toBe(key);
-    expect(event.id).toBe(JSON.parse(service.events.get(key)!.response).data.id);
+    expect(event.id).toBe(JSON.parse(fake().events.get(key)!.response).data.id);
   });
 
   it("retries a 503 and succeeds on the 201", async () => {
-    service.script.push({ kind: "status", status: 503 });
+    fake().script.push({ kind: "status", status: 503 });
     await client().createEvent(message);
     expectSameKeyAndDocument(2);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
   });
 
   it("honours Retry-After on a 429", async () => {
-    service.script.push({ kind: "status", status: 429, retryAfter: "1" });
+    fake().script.push({ kind: "status", status: 429, retryAfter: "1" });
     await client().createEvent(message);
     expectSameKeyAndDocument(2);
-    const [first, second] = service.requests;
+    const [first, second] = fake().requests;
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
   });
 
   it("retries a time-out (the service created the event but answered too late): one event", async () => {
-    service.script.push({ kind: "create-then-stall", ms: 1000 });
+    fake().script.push({ kind: "create-then-stall", ms: 1000 });
     await client().createEvent(message);
     expectSameKeyAndDocument(2);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
   });
 
   it("retries a time-out while the body of a 201 is still arriving: one event", async () => {
-    service.script.push({ kind: "create-then-stall-body", ms: 1000 });
+    fake().script.push({ kind: "create-then-stall-body", ms: 1000 });
     const event = await client().createEvent(message);
     const key = expectSameKeyAndDocument(2);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
     expect(event.meta?.["idempotency-key"]).toBe(key);
   });
 
   it("keeps the base URL's query and puts /events in the path", async () => {
-    const tenant = createEventsClient({ baseUrl: `${service.url}/?tenant=7#ignored`, credentials: "c" });
+    const tenant = createEventsClient({ baseUrl: `${fake().url}/?tenant=7#ignored`, credentials: "c" });
     await tenant.createEvent(message);
-    expect(service.requests[0]?.path).toBe("/v1/events?tenant=7");
+    expect(fake().requests[0]?.path).toBe("/v1/events?tenant=7");
   });
 
   it("with an infinite time-out, waits as long as the service takes", async () => {
-    service.script.push({ kind: "create-then-stall", ms: 400 });
+    fake().script.push({ kind: "create-then-stall", ms: 400 });
     const patient = createEventsClient({
-      baseUrl: service.url,
+      baseUrl: fake().url,
       credentials: "c",
       timeoutMs: Number.POSITIVE_INFINITY,
     });
@@ -168,10 +156,10 @@ describe("createEvent against a loopback service", () => {
         code: "ERR_INVALID_IDEMPOTENCY_KEY",
       });
     }
-    expect(service.requests).toHaveLength(0);
-    expect(() => createEventsClient({ baseUrl: service.url, credentials: "Bearer a\nb" })).toThrow(TypeError);
+    expect(fake().requests).toHaveLength(0);
+    expect(() => createEventsClient({ baseUrl: fake().url, credentials: "Bearer a\nb" })).toThrow(TypeError);
     expect(() =>
-      createEventsClient({ baseUrl: service.url, credentials: "c", retry: { retries: 1.5 } }),
+      createEventsClient({ baseUrl: fake().url, credentials: "c", retry: { retries: 1.5 } }),
     ).toThrow(/whole number/);
   });
 
@@ -185,18 +173,18 @@ describe("createEvent against a loopback service", () => {
         source: { pointer: "/data/attributes/content/body" },
       },
     ];
-    service.script.push({ kind: "status", status: 422, body: { errors } });
+    fake().script.push({ kind: "status", status: 422, body: { errors } });
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventsApiError);
     expect(failure).toMatchObject({ code: "ERR_EVENTS_API", status: 422, errors });
     expectSameKeyAndDocument(1);
-    expect(service.events.size).toBe(0);
+    expect(fake().events.size).toBe(0);
   });
 
   it("reports a response without the key echo", async () => {
-    service.script.push({ kind: "create-without-echo" });
+    fake().script.push({ kind: "create-without-echo" });
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
@@ -206,7 +194,7 @@ describe("createEvent against a loopback service", () => {
   });
 
   it("gives up after the retries with a typed error, every attempt with the same key", async () => {
-    service.script.push(...Array.from({ length: 4 }, () => ({ kind: "status" as const, status: 503 })));
+    fake().script.push(...Array.from({ length: 4 }, () => ({ kind: "status" as const, status: 503 })));
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
@@ -214,11 +202,11 @@ describe("createEvent against a loopback service", () => {
     expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 4, lastStatus: 503 });
     const key = expectSameKeyAndDocument(4);
     expect((failure as EventsRetryError).idempotencyKey).toBe(key);
-    expect(service.events.size).toBe(0);
+    expect(fake().events.size).toBe(0);
   });
 
   it("stops when the service asks to wait longer than maxDelayMs", async () => {
-    service.script.push({ kind: "status", status: 429, retryAfter: "120" });
+    fake().script.push({ kind: "status", status: 429, retryAfter: "120" });
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
@@ -228,7 +216,7 @@ describe("createEvent against a loopback service", () => {
   });
 
   it("a network error on every attempt ends in EventsRetryError with the cause", async () => {
-    service.script.push(...Array.from({ length: 4 }, () => ({ kind: "drop" as const })));
+    fake().script.push(...Array.from({ length: 4 }, () => ({ kind: "drop" as const })));
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
@@ -245,7 +233,7 @@ describe("createEvent against a loopback service", () => {
     const first = await client().createEvent(message, { idempotencyKey: "retry-me" });
     const again = await client().createEvent(message, { idempotencyKey: "retry-me" });
     expect(again.id).toBe(first.id);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
     const other = await client()
       .createEvent({ type: "s.message.text", content: { body: "different" } }, { idempotencyKey: "retry-me" })
       .catch((error: unknown) => error);
@@ -258,39 +246,39 @@ describe("createEvent against a loopback service", () => {
       .createEvent({ type: "s.message.media", content: { mediaId: "m", label: "a", body: "b" } })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventValidationError);
-    expect(service.requests).toHaveLength(0);
+    expect(fake().requests).toHaveLength(0);
     await expect(client().createEvent(message, { idempotencyKey: "  " })).rejects.toThrow(TypeError);
-    expect(service.requests).toHaveLength(0);
+    expect(fake().requests).toHaveLength(0);
   });
 
   it("stops at once when the caller aborts, during a request or a backoff", async () => {
-    service.script.push({ kind: "create-then-stall", ms: 250 });
+    fake().script.push({ kind: "create-then-stall", ms: 250 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("user navigated away")), 50);
     await expect(client().createEvent(message, { signal: controller.signal })).rejects.toThrow(
       "user navigated away",
     );
-    expect(service.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
 
-    service.requests.length = 0;
-    service.script.push({ kind: "status", status: 429, retryAfter: "1" });
+    fake().requests.length = 0;
+    fake().script.push({ kind: "status", status: 429, retryAfter: "1" });
     const during = new AbortController();
     setTimeout(() => during.abort(new Error("cancelled")), 150);
     await expect(client().createEvent(message, { signal: during.signal })).rejects.toThrow("cancelled");
-    expect(service.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
     const aborted = new AbortController();
     aborted.abort(new Error("before"));
     await expect(client().createEvent(message, { signal: aborted.signal })).rejects.toThrow("before");
   });
 
   it("reports a 2xx that is not an event resource", async () => {
-    service.script.push({ kind: "status", status: 201, body: { data: { id: "   ", type: "events" } } });
+    fake().script.push({ kind: "status", status: 201, body: { data: { id: "   ", type: "events" } } });
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventsResponseError);
     expect((failure as EventsResponseError).issues.map((issue) => issue.pointer)).toContain("/data/id");
-    service.script.push({ kind: "status", status: 200 });
+    fake().script.push({ kind: "status", status: 200 });
     await expect(client().createEvent(message)).rejects.toMatchObject({ code: "ERR_EVENTS_BAD_RESPONSE" });
   });
 });

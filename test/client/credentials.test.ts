@@ -6,22 +6,11 @@
  */
 import type { ServerResponse } from "node:http";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventsClient, IdempotencyKeyError, isEventsClientError } from "../../src/index.js";
-import { type FakeService, type RecordedRequest, startFakeService } from "../support/fakeService.js";
+import { type RecordedRequest, useFakeService } from "../support/fakeService.js";
 
-let service: FakeService;
-beforeAll(async () => {
-  service = await startFakeService();
-});
-afterAll(async () => {
-  await service.close();
-});
-afterEach(() => {
-  service.requests.length = 0;
-  service.events.clear();
-  service.script.length = 0;
-});
+const fake = useFakeService();
 
 const message = { type: "s.message.text" as const, content: { body: "Hi" } };
 
@@ -47,13 +36,13 @@ describe("credentials in options", () => {
   it("refuses a base URL with user info before sending anything, without echoing it", () => {
     const attempt = () =>
       createEventsClient({
-        baseUrl: service.url.replace("http://", "http://user:hunter2@"),
+        baseUrl: fake().url.replace("http://", "http://user:hunter2@"),
         credentials: "c",
       });
     expect(attempt).toThrow(TypeError);
     expect(attempt).toThrow(/must not carry a user name or password/);
     expect(attempt).not.toThrow(/hunter2|user:/);
-    expect(service.requests).toHaveLength(0);
+    expect(fake().requests).toHaveLength(0);
   });
 
   it.each([
@@ -63,7 +52,7 @@ describe("credentials in options", () => {
     ["Bearer\thunter2"],
     ["Bearer hunter2\x7f"],
   ])("refuses credentials %j at once, without echoing them", (credentials) => {
-    const attempt = () => createEventsClient({ baseUrl: service.url, credentials });
+    const attempt = () => createEventsClient({ baseUrl: fake().url, credentials });
     expect(attempt).toThrow(TypeError);
     expect(attempt).not.toThrow(/hunter2|X-Evil/);
   });
@@ -80,12 +69,12 @@ describe("credentials in options", () => {
   ])(
     "refuses an idempotency key with %s before sending, without echoing it",
     async (_what, idempotencyKey) => {
-      const client = createEventsClient({ baseUrl: service.url, credentials: "Bearer t" });
+      const client = createEventsClient({ baseUrl: fake().url, credentials: "Bearer t" });
       const failure = await client.createEvent(message, { idempotencyKey }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(IdempotencyKeyError);
       expect(failure).toMatchObject({ code: "ERR_INVALID_IDEMPOTENCY_KEY" });
       expect((failure as Error).message).not.toContain(idempotencyKey);
-      expect(service.requests).toHaveLength(0);
+      expect(fake().requests).toHaveLength(0);
     },
   );
 });
@@ -143,16 +132,16 @@ describe("credentials in errors", () => {
             kind: "handler" as const,
             handle: (request: RecordedRequest, res: ServerResponse) => echo(auth, token, request, res),
           };
-          service.script.length = 0;
-          service.script.push(handler, handler);
+          fake().script.length = 0;
+          fake().script.push(handler, handler);
           const client = createEventsClient({
-            baseUrl: service.url,
+            baseUrl: fake().url,
             credentials: auth,
             retry: { retries: 1, minDelayMs: 1, maxDelayMs: 5 },
           });
           const failure = await client.createEvent(message).catch((error: unknown) => error);
           expect(isEventsClientError(failure), name).toBe(true);
-          expect(service.requests.at(-1)?.headers.authorization).toBe(auth); // it was sent, and echoed
+          expect(fake().requests.at(-1)?.headers.authorization).toBe(auth); // it was sent, and echoed
           for (const text of textsOf(failure)) {
             expect(text, name).not.toContain(token);
           }

@@ -6,27 +6,16 @@
  */
 import { inspect } from "node:util";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createEventsClient,
   EventsApiError,
   type EventsResponseError,
   isEventsClientError,
 } from "../../src/index.js";
-import { type FakeService, type RecordedRequest, startFakeService } from "../support/fakeService.js";
+import { type RecordedRequest, useFakeService } from "../support/fakeService.js";
 
-let service: FakeService;
-beforeAll(async () => {
-  service = await startFakeService();
-});
-afterAll(async () => {
-  await service.close();
-});
-afterEach(() => {
-  service.requests.length = 0;
-  service.events.clear();
-  service.script.length = 0;
-});
+const fake = useFakeService();
 
 const message = { type: "s.message.text" as const, content: { body: "Hi" } };
 
@@ -155,8 +144,8 @@ describe("credentials the service echoes escaped", () => {
         fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
         async (scheme, token, site, escaping, mask) => {
           const auth = `${scheme} ${token}`;
-          service.script.length = 0;
-          service.script.push({
+          fake().script.length = 0;
+          fake().script.push({
             kind: "handler",
             handle: (request: RecordedRequest, res) => {
               const sent = (JSON.parse(request.body) as { data: Record<string, unknown> }).data;
@@ -172,13 +161,13 @@ describe("credentials the service echoes escaped", () => {
             },
           });
           const client = createEventsClient({
-            baseUrl: service.url,
+            baseUrl: fake().url,
             credentials: auth,
             retry: { retries: 0 },
           });
           const failure = await client.createEvent(message).catch((error: unknown) => error);
           expect(isEventsClientError(failure), site).toBe(true);
-          expect(service.requests.at(-1)?.headers.authorization).toBe(auth);
+          expect(fake().requests.at(-1)?.headers.authorization).toBe(auth);
           for (const text of textsOf(failure)) {
             const lower = text.toLowerCase();
             expect(lower, `${site}, ${escaping}`).not.toContain(token.toLowerCase());
@@ -193,7 +182,7 @@ describe("credentials the service echoes escaped", () => {
 
   it("a PHP-style 401 echoing the refused token with a forged log line keeps neither", async () => {
     const auth = "Bearer sk_live/AbCdEf+GhIjKlMn0123456789";
-    service.script.push({
+    fake().script.push({
       kind: "handler",
       handle: (_request, res) => {
         const detail = `${auth} rejected\n\x1b[31mFORGED LOG LINE\u2028\u202e`;
@@ -201,7 +190,7 @@ describe("credentials the service echoes escaped", () => {
         res.end(`{"errors":[{"status":"401","detail":${JSON.stringify(detail).replaceAll("/", "\\/")}}]}`);
       },
     });
-    const client = createEventsClient({ baseUrl: service.url, credentials: auth, retry: { retries: 0 } });
+    const client = createEventsClient({ baseUrl: fake().url, credentials: auth, retry: { retries: 0 } });
     const failure = await client.createEvent(message).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventsApiError);
     const { errors, message: said } = failure as EventsApiError;
@@ -210,7 +199,7 @@ describe("credentials the service echoes escaped", () => {
   });
 
   it("an echoed key with control characters cannot forge a line of the error", async () => {
-    service.script.push({
+    fake().script.push({
       kind: "handler",
       handle: (request, res) => {
         const sent = (JSON.parse(request.body) as { data: Record<string, unknown> }).data;
@@ -219,7 +208,7 @@ describe("credentials the service echoes escaped", () => {
       },
     });
     const client = createEventsClient({
-      baseUrl: service.url,
+      baseUrl: fake().url,
       credentials: "Bearer t",
       retry: { retries: 0 },
     });

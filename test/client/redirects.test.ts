@@ -16,11 +16,8 @@ afterAll(async () => {
   await Promise.all([service.close(), elsewhere.close()]);
 });
 afterEach(() => {
-  for (const each of [service, elsewhere]) {
-    each.requests.length = 0;
-    each.events.clear();
-    each.script.length = 0;
-  }
+  service.reset();
+  elsewhere.reset();
 });
 
 const client = () =>

@@ -3,27 +3,15 @@
  * (1 MiB by default), a never-ending one included, and the service's JSON:API errors are kept
  * bounded and echoed only quoted and cut.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventsClient, EventsApiError, EventsResponseTooLargeError } from "../../src/index.js";
-import { type FakeService, startFakeService } from "../support/fakeService.js";
+import { useFakeService } from "../support/fakeService.js";
 
-let service: FakeService;
-beforeAll(async () => {
-  service = await startFakeService();
-});
-afterAll(async () => {
-  await service.close();
-});
-afterEach(() => {
-  service.requests.length = 0;
-  service.events.clear();
-  service.script.length = 0;
-  service.floods.length = 0;
-});
+const fake = useFakeService();
 
 const client = (maxResponseBytes?: number) =>
   createEventsClient({
-    baseUrl: service.url,
+    baseUrl: fake().url,
     credentials: "Bearer test-token",
     retry: { retries: 3, minDelayMs: 1, maxDelayMs: 50 },
     timeoutMs: 5_000,
@@ -40,7 +28,7 @@ describe("response limits", () => {
     ["a never-ending 201 body", { status: 201, times: Number.POSITIVE_INFINITY }],
     ["a never-ending 422 body", { status: 422, times: Number.POSITIVE_INFINITY }],
   ])("stops reading %s at 1 MiB, hangs up, and does not retry", async (_what, flood) => {
-    service.script.push({ kind: "flood", chunk, ...flood });
+    fake().script.push({ kind: "flood", chunk, ...flood });
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
@@ -50,14 +38,14 @@ describe("response limits", () => {
       status: flood.status,
       maxResponseBytes: 1_048_576,
     });
-    expect(service.requests).toHaveLength(1);
+    expect(fake().requests).toHaveLength(1);
     // The client hung up long before the end (the socket buffers hold a few MB at most).
-    await expect.poll(() => service.floods[0]?.closedByClient).toBe(true);
-    expect(service.floods[0]!.written).toBeLessThan(9 * 1_048_576);
+    await expect.poll(() => fake().floods[0]?.closedByClient).toBe(true);
+    expect(fake().floods[0]!.written).toBeLessThan(9 * 1_048_576);
   });
 
   it("maxResponseBytes sets the cap", async () => {
-    service.script.push({ kind: "status", status: 422, body: { errors: [{ detail: "x".repeat(2_000) }] } });
+    fake().script.push({ kind: "status", status: 422, body: { errors: [{ detail: "x".repeat(2_000) }] } });
     await expect(client(1_000).createEvent(message)).rejects.toMatchObject({
       code: "ERR_EVENTS_RESPONSE_TOO_LARGE",
       maxResponseBytes: 1_000,
@@ -70,7 +58,7 @@ describe("response limits", () => {
 
   it("a 900 KB error detail with line breaks gives a one-line message of a few dozen characters", async () => {
     const detail = `Refused\nERROR forged log line ${"x".repeat(900_000)}`;
-    service.script.push({ kind: "status", status: 400, body: { errors: [{ detail }] } });
+    fake().script.push({ kind: "status", status: 400, body: { errors: [{ detail }] } });
     const failure = (await client()
       .createEvent(message)
       .catch((error: unknown) => error)) as EventsApiError;
@@ -81,7 +69,7 @@ describe("response limits", () => {
 
   it("keeps only the first 100 of many error objects", async () => {
     const errors = Array.from({ length: 5_000 }, (_, index) => ({ code: `e${index}`, meta: { index } }));
-    service.script.push({ kind: "status", status: 422, body: { errors } });
+    fake().script.push({ kind: "status", status: 422, body: { errors } });
     const failure = (await client()
       .createEvent(message)
       .catch((error: unknown) => error)) as EventsApiError;

@@ -3,26 +3,15 @@
  * Retry-After (the same key still in flight at the service), always with the same key and bytes;
  * never any other 4xx, whatever headers it carries.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createEventsClient, EventsApiError, EventsRetryError } from "../../src/index.js";
-import { type FakeService, startFakeService } from "../support/fakeService.js";
+import { useFakeService } from "../support/fakeService.js";
 
-let service: FakeService;
-beforeAll(async () => {
-  service = await startFakeService();
-});
-afterAll(async () => {
-  await service.close();
-});
-afterEach(() => {
-  service.requests.length = 0;
-  service.events.clear();
-  service.script.length = 0;
-});
+const fake = useFakeService();
 
 const client = () =>
   createEventsClient({
-    baseUrl: service.url,
+    baseUrl: fake().url,
     credentials: "Bearer test-token",
     retry: { retries: 3, minDelayMs: 10, maxDelayMs: 1_500 },
     timeoutMs: 2_000,
@@ -31,9 +20,9 @@ const client = () =>
 const message = { type: "s.message.text" as const, content: { body: "Hi" } };
 
 function expectSameKeyAndBytes(count: number): void {
-  expect(service.requests).toHaveLength(count);
-  const [first] = service.requests;
-  for (const request of service.requests) {
+  expect(fake().requests).toHaveLength(count);
+  const [first] = fake().requests;
+  for (const request of fake().requests) {
     expect(request.headers["service-idempotency-key"]).toBe(first!.headers["service-idempotency-key"]);
     expect(request.body).toBe(first!.body);
   }
@@ -48,17 +37,17 @@ const inFlight = (retryAfter: string) => ({
 
 describe("retries", () => {
   it("retries a 409 with Retry-After (the key still in flight), waiting as asked, with the same key and bytes", async () => {
-    service.script.push(inFlight("1"));
+    fake().script.push(inFlight("1"));
     const event = await client().createEvent(message);
     expectSameKeyAndBytes(2);
-    const [first, second] = service.requests;
+    const [first, second] = fake().requests;
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
     expect(event.meta?.["idempotency-key"]).toBe(first!.headers["service-idempotency-key"]);
   });
 
   it("a key in flight on every attempt ends in EventsRetryError with the last status 409", async () => {
-    service.script.push(...Array.from({ length: 4 }, () => inFlight("0")));
+    fake().script.push(...Array.from({ length: 4 }, () => inFlight("0")));
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
@@ -69,16 +58,16 @@ describe("retries", () => {
   });
 
   it.each([500, 502, 503, 504, 429])("retries a %i", async (status) => {
-    service.script.push({ kind: "status", status });
+    fake().script.push({ kind: "status", status });
     await client().createEvent(message);
     expectSameKeyAndBytes(2);
-    expect(service.events.size).toBe(1);
+    expect(fake().events.size).toBe(1);
   });
 
   it.each([400, 401, 403, 404, 405, 406, 409, 410, 412, 413, 415, 422, 451])(
     "never retries a %i, even with Retry-After (except 409), and reports it",
     async (status) => {
-      service.script.push({
+      fake().script.push({
         kind: "status",
         status,
         ...(status === 409 ? {} : { retryAfter: "0" }),
@@ -89,13 +78,13 @@ describe("retries", () => {
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(EventsApiError);
       expect(failure).toMatchObject({ code: "ERR_EVENTS_API", status, errors: [{ title: "Refused" }] });
-      expect(service.requests).toHaveLength(1);
-      expect(service.events.size).toBe(0);
+      expect(fake().requests).toHaveLength(1);
+      expect(fake().events.size).toBe(0);
     },
   );
 
   it("a network error on every attempt keeps the last one as cause, and says what it was, quoted", async () => {
-    service.script.push(...Array.from({ length: 4 }, () => ({ kind: "drop" as const })));
+    fake().script.push(...Array.from({ length: 4 }, () => ({ kind: "drop" as const })));
     const failure = (await client()
       .createEvent(message)
       .catch((error: unknown) => error)) as EventsRetryError;

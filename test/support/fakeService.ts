@@ -8,6 +8,7 @@
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 export type Behaviour =
   | { kind: "create" }
@@ -43,11 +44,29 @@ export interface FakeService {
   readonly script: Behaviour[];
   /** For each flood: how many bytes were written before the client went away or it ended. */
   readonly floods: { written: number; closedByClient: boolean }[];
+  /** Forgets every request, event, scripted behaviour and flood, for the next test. */
+  reset(): void;
   close(): Promise<void>;
 }
 
 let counter = 0;
 const newId = () => `01JD8X${String(++counter).padStart(20, "0")}`;
+
+/**
+ * One fake service for a test file: started before its tests, reset after each, closed after all.
+ * Returns a getter, since the service exists only once the file's tests start.
+ */
+export function useFakeService(): () => FakeService {
+  let service: FakeService | undefined;
+  beforeAll(async () => {
+    service = await startFakeService();
+  });
+  afterEach(() => service?.reset());
+  afterAll(async () => {
+    await service?.close();
+  });
+  return () => service!;
+}
 
 export async function startFakeService(): Promise<FakeService> {
   const requests: RecordedRequest[] = [];
@@ -181,6 +200,12 @@ export async function startFakeService(): Promise<FakeService> {
     events,
     script,
     floods,
+    reset: () => {
+      requests.length = 0;
+      events.clear();
+      script.length = 0;
+      floods.length = 0;
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
