@@ -1,3 +1,5 @@
+import { readBytesWithLimit } from "../internal/readBytesWithLimit.js";
+
 /** The outcome of {@link readBodyWithLimit}. */
 export type BodyReadResult =
   | { readonly ok: true; readonly bytes: Uint8Array }
@@ -14,31 +16,10 @@ export async function readBodyWithLimit(request: Request, maxBytes: number): Pro
     await request.body?.cancel().catch(() => undefined);
     return { ok: false, reason: "too-large" };
   }
-  if (request.body === null) return { ok: true, bytes: new Uint8Array(0) };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      length += value.byteLength;
-      if (length > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return { ok: false, reason: "too-large" };
-      }
-      chunks.push(value);
-    }
+    const read = await readBytesWithLimit(request.body, maxBytes);
+    return read.ok ? read : { ok: false, reason: "too-large" };
   } catch {
     return { ok: false, reason: "unreadable" };
-  } finally {
-    reader.releaseLock();
   }
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, bytes };
 }
