@@ -1,5 +1,6 @@
 import type * as z from "zod/mini";
-import { runContentSchema, type SafeParseResult, unreadableResult } from "./safeParseEventContent.js";
+import { runContentSchema, unreadableResult } from "./runContentSchema.js";
+import type { SafeParseResult } from "./safeParseEventContent.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**

@@ -1,11 +1,6 @@
-import { describeValue, withArticle } from "../internal/describe.js";
-import { isPlainObject } from "../internal/isPlainObject.js";
 import type { MessagingEvent } from "./EventContent.js";
-import { EventValidationError } from "./EventValidationError.js";
-import { eventSchema } from "./eventSchema.js";
-import { isEventType } from "./isEventType.js";
-import { runContentSchema, type SafeParseResult, unreadableResult } from "./safeParseEventContent.js";
-import { unknownEventTypeError } from "./unknownEventTypeError.js";
+import { interpretEvent } from "./interpretEvent.js";
+import type { SafeParseResult } from "./safeParseEventContent.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**
@@ -26,47 +21,5 @@ import type { ValidationLimits } from "./ValidationLimits.js";
  * ```
  */
 export function safeParseEvent(value: unknown, options?: ValidationLimits): SafeParseResult<MessagingEvent> {
-  try {
-    return parseEventObject(value, options);
-  } catch (cause) {
-    return unreadableResult("ERR_INVALID_EVENT", [], cause);
-  }
-}
-
-function parseEventObject(
-  value: unknown,
-  options: ValidationLimits | undefined,
-): SafeParseResult<MessagingEvent> {
-  if (!isPlainObject(value)) {
-    const error = new EventValidationError("ERR_INVALID_EVENT", undefined, [
-      {
-        code: "invalid_type",
-        path: [],
-        pointer: "",
-        message: `the event must be an object with type and content, not ${withArticle(describeValue(value))}`,
-      },
-    ]);
-    return { success: false, error };
-  }
-  let type: unknown;
-  try {
-    type = value.type;
-  } catch {
-    type = undefined;
-  }
-  if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
-  const result = runContentSchema<MessagingEvent>(
-    eventSchema,
-    value,
-    type,
-    [],
-    "ERR_INVALID_EVENT_CONTENT",
-    options,
-  );
-  if (result.success || result.error.issues.every((issue) => issue.path[0] === "content")) return result;
-  const { issues, omittedIssues } = result.error;
-  return {
-    success: false,
-    error: new EventValidationError("ERR_INVALID_EVENT", type, issues, omittedIssues),
-  };
+  return interpretEvent(value, options);
 }

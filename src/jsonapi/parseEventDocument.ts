@@ -1,6 +1,7 @@
 import { EventValidationError } from "../events/EventValidationError.js";
 import { isEventType } from "../events/isEventType.js";
-import { runContentSchema, type SafeParseResult, unreadableResult } from "../events/safeParseEventContent.js";
+import { runContentSchema, unreadableResult } from "../events/runContentSchema.js";
+import type { SafeParseResult } from "../events/safeParseEventContent.js";
 import { toJsonPointer } from "../events/toJsonPointer.js";
 import { unknownEventTypeError } from "../events/unknownEventTypeError.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";

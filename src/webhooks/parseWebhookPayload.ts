@@ -1,5 +1,6 @@
 import { EventValidationError } from "../events/EventValidationError.js";
-import { runContentSchema, type SafeParseResult } from "../events/safeParseEventContent.js";
+import { runContentSchema } from "../events/runContentSchema.js";
+import type { SafeParseResult } from "../events/safeParseEventContent.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";
 import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
