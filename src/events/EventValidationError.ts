@@ -170,6 +170,41 @@ export class EventValidationError extends Error {
 }
 
 /** How many issues the message lists; `issues` holds the rest. */
+/**
+ * @internal An `EventValidationError` made without capturing a stack trace: a validation failure is
+ * an answer, not a fault, and the trace would cost more than the validation. Thrown from a
+ * `parse…` function, it still says where (the message names every problem).
+ */
+export function validationError(
+  code: EventValidationErrorCode,
+  eventType: string | undefined,
+  issues: readonly EventValidationIssue[],
+  omittedIssues = 0,
+): EventValidationError {
+  const limit = stackTraceLimit();
+  if (limit === undefined) return new EventValidationError(code, eventType, issues, omittedIssues);
+  setStackTraceLimit(0);
+  try {
+    return new EventValidationError(code, eventType, issues, omittedIssues);
+  } finally {
+    setStackTraceLimit(limit);
+  }
+}
+
+/** V8's (and JavaScriptCore's) `Error.stackTraceLimit`, when there is one that can be set. */
+function stackTraceLimit(): number | undefined {
+  const limit = (Error as { stackTraceLimit?: unknown }).stackTraceLimit;
+  return typeof limit === "number" ? limit : undefined;
+}
+
+function setStackTraceLimit(limit: number): void {
+  try {
+    (Error as { stackTraceLimit?: number }).stackTraceLimit = limit;
+  } catch {
+    // Frozen intrinsics: the trace is captured, which costs time, not correctness.
+  }
+}
+
 const LISTED_ISSUES = 10;
 
 function formatMessage(

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { pathLabel, quote } from "../internal/describe.js";
-import { findLimitBreach, reasonOf } from "../internal/findLimitBreach.js";
+import { breachIssue, findLimitBreach, reasonOf } from "../internal/findLimitBreach.js";
 import { makeIssue } from "../internal/issue.js";
 import { normalizeLimits, withLimits } from "../internal/limits.js";
 import { IssueCollector, toEventIssues } from "../internal/toEventIssues.js";
@@ -26,25 +26,7 @@ export function runContentSchema<T>(
 ): SafeParseResult<T> {
   const limits = normalizeLimits(options);
   const breach = findLimitBreach(value, limits);
-  if (breach !== undefined) {
-    const path = [...prefix, ...breach.path];
-    const label = pathLabel(path);
-    const [issueCode, message] =
-      breach.code === "unreadable"
-        ? (["unreadable", `${label} could not be read: ${quote(breach.reason)}`] as const)
-        : breach.code === "circular"
-          ? ([
-              "not_json",
-              `${label} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not a circular reference`,
-            ] as const)
-          : breach.code === "too_deep"
-            ? (["too_deep", `${label} nests deeper than the limit of ${limits.maxDepth} levels`] as const)
-            : ([
-                "too_many_nodes",
-                `${label} holds more than the limit of ${limits.maxNodes} values`,
-              ] as const);
-    return failure(code, eventType, [makeIssue(issueCode, path, message)], 0);
-  }
+  if (breach !== undefined) return failure(code, eventType, [breachIssue(breach, prefix, limits)], 0);
   return withLimits(limits, () => {
     let result: ReturnType<typeof z.safeParse>;
     try {

@@ -1,6 +1,13 @@
+import { describeValue, withArticle } from "../internal/describe.js";
+import { isPlainObject } from "../internal/isPlainObject.js";
+import { checkEvent } from "./checkEvent.js";
+import { contentCheckers } from "./compiledValidators.js";
 import type { MessagingEvent } from "./EventContent.js";
-import { interpretEvent } from "./interpretEvent.js";
+import { validationError } from "./EventValidationError.js";
+import { isEventType } from "./isEventType.js";
+import { runCompiled, unreadable } from "./runCompiled.js";
 import type { SafeParseResult } from "./safeParseEventContent.js";
+import { unknownEventTypeError } from "./unknownEventTypeError.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**
@@ -21,5 +28,46 @@ import type { ValidationLimits } from "./ValidationLimits.js";
  * ```
  */
 export function safeParseEvent(value: unknown, options?: ValidationLimits): SafeParseResult<MessagingEvent> {
-  return interpretEvent(value, options);
+  try {
+    return parseEventObject(value, options);
+  } catch (cause) {
+    return unreadable("ERR_INVALID_EVENT", cause);
+  }
+}
+
+function parseEventObject(
+  value: unknown,
+  options: ValidationLimits | undefined,
+): SafeParseResult<MessagingEvent> {
+  if (!isPlainObject(value)) {
+    const error = validationError("ERR_INVALID_EVENT", undefined, [
+      {
+        code: "invalid_type",
+        path: [],
+        pointer: "",
+        message: `the event must be an object with type and content, not ${withArticle(describeValue(value))}`,
+      },
+    ]);
+    return { success: false, error };
+  }
+  let type: unknown;
+  try {
+    type = value.type;
+  } catch {
+    type = undefined;
+  }
+  if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
+  const content = contentCheckers[type];
+  const result = runCompiled<MessagingEvent>(
+    (x, r) => checkEvent(x as Record<string, unknown>, r, type, content),
+    value,
+    type,
+    [],
+    0,
+    "ERR_INVALID_EVENT_CONTENT",
+    options,
+  );
+  if (result.success || result.error.issues.every((issue) => issue.path[0] === "content")) return result;
+  const { issues, omittedIssues } = result.error;
+  return { success: false, error: validationError("ERR_INVALID_EVENT", type, issues, omittedIssues) };
 }

@@ -1,7 +1,10 @@
+import { contentCheckers } from "./compiledValidators.js";
 import type { EventContent } from "./EventContent.js";
 import type { EventValidationError } from "./EventValidationError.js";
 import type { EventType } from "./eventTypes.js";
-import { interpretEventContent } from "./interpretEvent.js";
+import { isEventType } from "./isEventType.js";
+import { runCompiled, unreadable } from "./runCompiled.js";
+import { unknownEventTypeError } from "./unknownEventTypeError.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**
@@ -61,5 +64,18 @@ export function safeParseEventContent(
   content: unknown,
   options?: ValidationLimits,
 ): SafeParseResult<EventContent> {
-  return interpretEventContent(type, content, options);
+  try {
+    if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
+    return runCompiled(
+      contentCheckers[type],
+      content,
+      type,
+      ["content"],
+      1,
+      "ERR_INVALID_EVENT_CONTENT",
+      options,
+    );
+  } catch (cause) {
+    return unreadable("ERR_INVALID_EVENT_CONTENT", cause);
+  }
 }

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { addJsonSchemaKeywords } from "./addJsonSchemaKeywords.js";
 import { boundedArray } from "./boundedArray.js";
+import { withHint } from "./checkHint.js";
 
 const booleanOption = /* @__PURE__ */ z.strictObject({
   label: z.string(),
@@ -35,8 +36,7 @@ export function booleanOptions(): z.ZodMiniTuple<
   check._zod.onattach.push((schema) => {
     addJsonSchemaKeywords(schema, { allOf: [hasValue("true"), hasValue("false")] });
   });
-  return boundedArray(booleanOption, { length: 2 }).check(check) as unknown as z.ZodMiniTuple<
-    readonly [typeof booleanOption, typeof booleanOption],
-    null
-  >;
+  return boundedArray(booleanOption, { length: 2 }).check(
+    withHint(check, { rule: "boolean_options" }),
+  ) as unknown as z.ZodMiniTuple<readonly [typeof booleanOption, typeof booleanOption], null>;
 }

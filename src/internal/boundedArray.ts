@@ -63,12 +63,7 @@ const ZodMiniBoundedArray: $constructor<z.ZodMiniArray> = /* @__PURE__ */ $const
       for (let i = 0; i < input.length; i++) {
         const result = def.element._zod.run({ value: input[i], issues: [] }, ctx) as z.core.ParsePayload;
         value[i] = result.value;
-        const count = result.issues.length;
-        if (count === 0) continue;
-        if (kept >= limits.maxIssues) {
-          omitted += count;
-          continue;
-        }
+        if (result.issues.length === 0) continue;
         for (const issue of result.issues) {
           const omittedHere = omittedCount(issue);
           if (omittedHere !== undefined) {
@@ -76,7 +71,8 @@ const ZodMiniBoundedArray: $constructor<z.ZodMiniArray> = /* @__PURE__ */ $const
             continue;
           }
           if (kept >= limits.maxIssues) {
-            omitted++;
+            // Counted as the issues it becomes: one per unknown member.
+            omitted += issue.code === "unrecognized_keys" ? issue.keys.length : 1;
             continue;
           }
           const mutable = issue as { path?: PropertyKey[] };

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { withHint } from "./checkHint.js";
 
 /**
  * Counts the Unicode code points of a string, as JSON Schema's `maxLength` does: a surrogate pair
@@ -37,5 +38,5 @@ export function maxCodePoints(maximum: number): z.core.$ZodCheck<string> {
   check._zod.onattach.push((schema) => {
     schema._zod.bag.maximum = maximum;
   });
-  return check;
+  return withHint(check, { rule: "max_code_points", maximum });
 }

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { addJsonSchemaKeywords } from "./addJsonSchemaKeywords.js";
+import { withHint } from "./checkHint.js";
 
 /**
  * An object check: exactly one of `keys` is present (present means not `undefined`), as a media
@@ -26,5 +27,5 @@ export function exactlyOneOf<K extends string>(
       oneOf: keys.map((key) => ({ properties: { [key]: true }, required: [key] })),
     });
   });
-  return check;
+  return withHint(check, { rule: "exactly_one_of", keys: [...keys] });
 }

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { withHint } from "./checkHint.js";
 import { findNonJson } from "./jsonValue.js";
 import { activeLimits } from "./limits.js";
 
@@ -46,5 +47,5 @@ export function extrasAreJson(): z.core.$ZodCheck<Record<string, unknown>> {
     const shape = (schema._zod.def as { shape?: Record<string, unknown> }).shape;
     declared = new Set(Object.keys(shape ?? {}));
   });
-  return check;
+  return withHint(check, { rule: "extras_are_json" });
 }

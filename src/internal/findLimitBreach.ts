@@ -1,3 +1,5 @@
+import { pathLabel, quote } from "./describe.js";
+import { type Issue, makeIssue } from "./issue.js";
 import type { Limits } from "./limits.js";
 
 type Path = (string | number)[];
@@ -95,5 +97,33 @@ export function reasonOf(caught: unknown): string {
     return typeof caught === "string" ? caught : "an exception";
   } catch {
     return "an exception";
+  }
+}
+
+/** The issue that reports `breach`, found in the value at `prefix`. */
+export function breachIssue(
+  breach: LimitBreach,
+  prefix: readonly (string | number)[],
+  limits: Limits,
+): Issue {
+  const path = [...prefix, ...breach.path];
+  const label = pathLabel(path);
+  switch (breach.code) {
+    case "unreadable":
+      return makeIssue("unreadable", path, `${label} could not be read: ${quote(breach.reason)}`);
+    case "circular":
+      return makeIssue(
+        "not_json",
+        path,
+        `${label} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not a circular reference`,
+      );
+    case "too_deep":
+      return makeIssue("too_deep", path, `${label} nests deeper than the limit of ${limits.maxDepth} levels`);
+    default:
+      return makeIssue(
+        "too_many_nodes",
+        path,
+        `${label} holds more than the limit of ${limits.maxNodes} values`,
+      );
   }
 }

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { withHint } from "./checkHint.js";
 
 /** A string check: not only white space. In JSON Schema: `pattern: "\\S"`. */
 // @__NO_SIDE_EFFECTS__
@@ -13,5 +14,5 @@ export function notBlank(): z.core.$ZodCheck<string> {
     bag.patterns ??= new Set();
     bag.patterns.add(/\S/);
   });
-  return check;
+  return withHint(check, { rule: "not_blank" });
 }

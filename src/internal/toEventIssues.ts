@@ -240,8 +240,12 @@ function convertUnion(
     return;
   }
   // The alternative that got past its type check is the one the author meant: report its problems.
+  // (An array's count of the issues past the limit sits at its root, but stands for issues inside it.)
   const inside = issue.errors.filter(
-    (branch) => branch.length > 0 && branch.every((inner) => inner.path.length > 0),
+    (branch) =>
+      branch.length > 0 &&
+      branch.every((inner) => inner.path.length > 0 || omittedCount(inner) !== undefined) &&
+      branch.some((inner) => omittedCount(inner) === undefined),
   );
   if (inside.length === 1) {
     for (const inner of inside[0]!) convert(inner, relative, origin, out);

@@ -1,0 +1,459 @@
+/**
+ * Turns the library's Zod content schemas into plain TypeScript validators that give exactly the
+ * verdict, data and issues the Zod-interpreted validation gives (see src/events/interpretEvent.ts),
+ * without building any code at run time. `npm run build:validators` writes the result to
+ * `src/events/compiledValidators.ts`; a test regenerates it and fails when the committed file is stale.
+ *
+ * Only the schema vocabulary the library uses is supported (strings with their checks, numbers,
+ * booleans, enums, literals, optional, nullable, strict and loose objects with the library's checks,
+ * discriminated unions, unions told apart by their type, bounded arrays, JSON members); anything else
+ * stops the generator with an error naming it, so a new kind of schema cannot be compiled wrongly.
+ */
+import type * as z from "zod/mini";
+import { eventContentSchemas } from "../src/events/eventContentSchemas.js";
+import { type EventType, eventTypes } from "../src/events/eventTypes.js";
+import * as contentModules from "../src/events/index.js";
+import { type CheckHint, hintOf } from "../src/internal/checkHint.js";
+import { alternatives } from "../src/internal/compiledRuntime.js";
+import { DATE_TIME_PATTERN } from "../src/internal/dateTime.js";
+
+type Schema = z.core.$ZodType;
+interface Def {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
+
+const defOf = (schema: Schema): Def => schema._zod.def as unknown as Def;
+const lit = (value: unknown): string => JSON.stringify(value);
+/** `object.key` where the key is an identifier, `object["key"]` otherwise. */
+const access = (object: string, key: string): string =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? `${object}.${key}` : `${object}[${lit(key)}]`;
+
+const expectedNames: Record<string, string> = {
+  string: "a string",
+  number: "a finite number",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+};
+
+function checksOf(schema: Schema): z.core.$ZodCheck<never>[] {
+  const checks = (defOf(schema).checks ?? []) as z.core.$ZodCheck<never>[];
+  return checks;
+}
+
+function unsupported(what: string): never {
+  throw new Error(`validator generator: unsupported schema: ${what}`);
+}
+
+class Generator {
+  private readonly functions: string[] = [];
+  private readonly names = new Map<Schema, string>();
+  private readonly bodies = new Map<string, string>();
+  private counter = 0;
+  readonly usedRuntime = new Set<string>(["type Run"]);
+  usesDateTime = false;
+
+  /** The name of the function that validates `schema` (a container) and returns its copy. */
+  function(schema: Schema): string {
+    const known = this.names.get(schema);
+    if (known !== undefined) return known;
+    const def = defOf(schema);
+    let body: string;
+    if (def.type === "object") body = this.objectBody(schema);
+    else if (def.type === "array") body = this.arrayBody(schema);
+    else if (def.type === "union" && typeof def.discriminator === "string")
+      body = this.discriminatedBody(schema);
+    else return unsupported(`a ${def.type} as a function`);
+    // Schemas made by the same factory (every empty object, say) share one function.
+    let name = this.bodies.get(body);
+    if (name === undefined) {
+      name = `f${this.counter++}`;
+      this.bodies.set(body, name);
+      this.functions.push(`function ${name}(x: unknown, r: Run): unknown {\n${body}\n}`);
+    }
+    this.names.set(schema, name);
+    return name;
+  }
+
+  private use(name: string): string {
+    this.usedRuntime.add(name);
+    return name;
+  }
+
+  /** Is this schema validated by a function of its own (a container)? */
+  private isContainer(schema: Schema): boolean {
+    const def = defOf(schema);
+    return (
+      def.type === "object" ||
+      def.type === "array" ||
+      (def.type === "union" && typeof def.discriminator === "string")
+    );
+  }
+
+  /**
+   * Statements that validate the value in `v` (whose location is `key`, a JS expression for a member
+   * name or index, or `undefined` for the value itself) and leave its copy in the variable `out`
+   * (already holding `v`).
+   */
+  value(schema: Schema, v: string, key: string, out: string): string {
+    const def = defOf(schema);
+    if (this.isContainer(schema)) {
+      const fn = this.function(schema);
+      if (key === "undefined") return `${out} = ${fn}(${v}, r);`;
+      return `r.path.push(${key});\n${out} = ${fn}(${v}, r);\nr.path.pop();`;
+    }
+    switch (def.type) {
+      case "optional":
+        return `if (${v} !== undefined) {\n${this.value(def.innerType as Schema, v, key, out)}\n}`;
+      case "nullable":
+        return `if (${v} !== null) {\n${this.value(def.innerType as Schema, v, key, out)}\n}`;
+      case "string":
+        return this.string(schema, v, key);
+      case "number":
+        this.noChecks(schema);
+        return `if (typeof ${v} !== "number" || !Number.isFinite(${v})) ${this.use("typeIssue")}(r, ${key}, ${v}, "a finite number");`;
+      case "boolean":
+        this.noChecks(schema);
+        return `if (typeof ${v} !== "boolean") ${this.use("typeIssue")}(r, ${key}, ${v}, "a boolean");`;
+      case "enum":
+      case "literal": {
+        this.noChecks(schema);
+        const values =
+          def.type === "enum"
+            ? Object.values(def.entries as Record<string, string>)
+            : (def.values as (string | number | boolean | null)[]);
+        const test = values.map((item) => `${v} !== ${lit(item)}`).join(" && ");
+        return `if (${test}) ${this.use("valueIssue")}(r, ${key}, ${v}, ${lit(alternatives(values))});`;
+      }
+      case "custom":
+        return this.json(schema, v, key, out);
+      case "union":
+        return this.union(schema, v, key, out);
+      default:
+        return unsupported(def.type);
+    }
+  }
+
+  private noChecks(schema: Schema): void {
+    if (checksOf(schema).length > 0) unsupported(`checks on a ${defOf(schema).type}`);
+  }
+
+  private string(schema: Schema, v: string, key: string): string {
+    const def = defOf(schema);
+    const checks: string[] = [];
+    if (def.format !== undefined) {
+      if (def.format !== "date-time" || String(def.pattern) !== String(DATE_TIME_PATTERN))
+        unsupported(`string format ${String(def.format)}`);
+      this.usesDateTime = true;
+      checks.push(`if (!DATE_TIME.test(${v})) ${this.use("dateTimeIssue")}(r, ${key}, ${v});`);
+    } else {
+      for (const check of checksOf(schema)) checks.push(this.stringCheck(check, v, key));
+    }
+    if (checks.length > 1) unsupported("more than one check on a string");
+    const typeIssue = `${this.use("typeIssue")}(r, ${key}, ${v}, "a string");`;
+    // A minimum length runs even after the type check failed (Zod's length checks run on any value
+    // with a length); the other checks only on a string.
+    const minimum = checksOf(schema).find(
+      (check) => (check._zod.def as unknown as Def).check === "min_length",
+    );
+    if (minimum !== undefined) {
+      return `if (typeof ${v} !== "string") {\n${typeIssue}\n${this.use("minLengthOf")}(r, ${key}, ${v}, 1);\n} else ${checks[0]}`;
+    }
+    return checks.length === 0
+      ? `if (typeof ${v} !== "string") ${typeIssue}`
+      : `if (typeof ${v} !== "string") ${typeIssue}\nelse ${checks[0]}`;
+  }
+
+  private stringCheck(check: z.core.$ZodCheck<never>, v: string, key: string): string {
+    const def = check._zod.def as unknown as Def;
+    if (def.check === "min_length") {
+      if (def.minimum !== 1) unsupported(`a minimum length of ${String(def.minimum)}`);
+      return `if (${v}.length < 1) ${this.use("emptyIssue")}(r, ${key});`;
+    }
+    const hint = hintOf(check);
+    if (hint?.rule === "max_code_points") {
+      const max = hint.maximum;
+      this.use("codePointLength");
+      return `if (${v}.length > ${max} && codePointLength(${v}) > ${max}) ${this.use("tooLongIssue")}(r, ${key}, ${v}, ${max});`;
+    }
+    if (hint?.rule === "not_blank") return `if (!/\\S/.test(${v})) ${this.use("blankIssue")}(r, ${key});`;
+    return unsupported(`string check ${String(def.check)}`);
+  }
+
+  private json(schema: Schema, v: string, key: string, out: string): string {
+    const def = defOf(schema);
+    if (typeof def.requireObject !== "boolean") unsupported("a custom schema other than a JSON value");
+    const copy = `${out} = ${this.use("jsonCopy")}(r, ${v}, ${key}, true);`;
+    if (!def.requireObject) return copy;
+    return `if (!${this.use("isPlainObject")}(${v})) ${this.use("typeIssue")}(r, ${key}, ${v}, "an object");\nelse ${copy}`;
+  }
+
+  /** A union whose alternatives are told apart by their type alone (`string | number | string[]`). */
+  private union(schema: Schema, v: string, key: string, out: string): string {
+    const options = defOf(schema).options as Schema[];
+    const branches: string[] = [];
+    const expected: string[] = [];
+    for (const option of options) {
+      const type = defOf(option).type;
+      const test =
+        type === "string"
+          ? `typeof ${v} === "string"`
+          : type === "number"
+            ? `typeof ${v} === "number" && Number.isFinite(${v})`
+            : type === "boolean"
+              ? `typeof ${v} === "boolean"`
+              : type === "array"
+                ? `Array.isArray(${v})`
+                : unsupported(`a ${type} in a union`);
+      // Only an array may have checks of its own here: its entries' issues are reported as Zod
+      // reports them (the one alternative that got past its type check).
+      if (type !== "array") this.noChecks(option);
+      else if (checksOf(option).length > 0 || (defOf(option) as { length?: number }).length !== undefined)
+        unsupported("a checked array in a union");
+      expected.push(expectedNames[type]!);
+      branches.push(`if (${test}) {\n${type === "array" ? this.value(option, v, key, out) : ""}\n}`);
+    }
+    const unique = [...new Set(expected)];
+    const list =
+      unique.length <= 2
+        ? unique.join(" or ")
+        : `${unique.slice(0, -1).join(", ")} or ${unique[unique.length - 1]}`;
+    return `${branches.join(" else ")} else ${this.use("variantIssue")}(r, ${key}, ${v}, ${lit(list)});`;
+  }
+
+  private objectBody(schema: Schema): string {
+    const def = defOf(schema);
+    const shape = def.shape as Record<string, Schema>;
+    const keys = Object.keys(shape);
+    const catchall = def.catchall as Schema | undefined;
+    const catchallType = catchall === undefined ? "strip" : defOf(catchall).type;
+    if (catchallType !== "never" && catchallType !== "unknown")
+      unsupported(`an object with a ${catchallType} catchall`);
+    const strict = catchallType === "never";
+    const hints = checksOf(schema).map(
+      (check) => hintOf(check) ?? unsupported("an unknown check on an object"),
+    );
+    const lines: string[] = [
+      `if (!${this.use("isObject")}(x)) {\n${this.use("typeIssue")}(r, undefined, x, "an object");\nreturn undefined;\n}`,
+      "if (r.path.length >= r.depthLimit) r.suspect = true;",
+    ];
+    if (hints.length > 0) lines.push("const a = r.aborts;");
+    const outputs: string[] = [];
+    keys.forEach((key, i) => {
+      const member = shape[key]!;
+      if (key === "__proto__") unsupported("a member named __proto__");
+      const code = this.value(member, `v${i}`, lit(key), `o${i}`);
+      const copied = code.includes(`o${i} = `);
+      lines.push(`const v${i} = ${access("x", key)};`);
+      if (copied) lines.push(`let o${i}: unknown = v${i};`);
+      lines.push(code);
+      outputs.push(copied ? `o${i}` : `v${i}`);
+      const optional = defOf(member).type === "optional";
+      if (!optional && this.acceptsUndefined(member))
+        unsupported(`a required member ${key} that accepts undefined`);
+    });
+    const isDeclared = (k: string) =>
+      keys.length === 0 ? "false" : keys.map((key) => `${k} === ${lit(key)}`).join(" || ");
+    if (strict) {
+      lines.push(
+        "let u: string[] | undefined;",
+        keys.length === 0
+          ? "for (const k in x) {\nr.nodes--;\nif (u === undefined) u = [k];\nelse u.push(k);\n}"
+          : `for (const k in x) {\nr.nodes--;\nif (!(${isDeclared("k")})) {\nif (u === undefined) u = [k];\nelse u.push(k);\n}\n}`,
+        `if (u !== undefined) ${this.use("unknownIssues")}(r, u);`,
+      );
+    } else {
+      lines.push(
+        "let e: string[] | undefined;",
+        `for (const k in x) {\nr.nodes--;\nif (!(${isDeclared("k")}) && k !== "__proto__") {\nif (e === undefined) e = [k];\nelse e.push(k);\n}\n}`,
+      );
+    }
+    // The copy keeps the schema's order of members: a literal up to the first optional one.
+    const optionalAt = keys.findIndex((key) => defOf(shape[key]!).type === "optional");
+    const leading = optionalAt === -1 ? keys.length : optionalAt;
+    const literal = keys
+      .slice(0, leading)
+      .map((key, i) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : lit(key)}: ${outputs[i]}`);
+    lines.push(`const o: Record<string, unknown> = { ${literal.join(", ")} };`);
+    keys.slice(leading).forEach((key, j) => {
+      const i = leading + j;
+      const prop = access("o", key);
+      if (defOf(shape[key]!).type === "optional") {
+        lines.push(
+          `if (v${i} !== undefined) ${prop} = ${outputs[i]};\nelse if (${lit(key)} in x) ${prop} = undefined;`,
+        );
+      } else {
+        lines.push(`${prop} = ${outputs[i]};`);
+      }
+    });
+    if (!strict) lines.push(`if (e !== undefined) for (const k of e) ${this.use("put")}(o, k, x[k]);`);
+    for (const hint of hints) lines.push(this.objectCheck(hint, keys));
+    lines.push("return o;");
+    return lines.join("\n");
+  }
+
+  private objectCheck(hint: CheckHint, keys: readonly string[]): string {
+    if (hint.rule === "exactly_one_of") {
+      for (const key of hint.keys)
+        if (!keys.includes(key)) unsupported(`exactly one of an undeclared ${key}`);
+      const count = hint.keys.map((key) => `(${access("o", key)} !== undefined ? 1 : 0)`).join(" + ");
+      return `if (r.aborts === a) {\nconst p = ${count};\nif (p !== 1) ${this.use("exactlyOneIssue")}(r, ${lit(hint.keys.join(" or "))}, p);\n}`;
+    }
+    if (hint.rule === "extras_are_json") {
+      return `if (r.aborts === a && e !== undefined) for (const k of e) ${this.use("put")}(o, k, ${this.use("jsonCopy")}(r, o[k], k, false));`;
+    }
+    return unsupported(`an object check ${hint.rule}`);
+  }
+
+  private acceptsUndefined(schema: Schema): boolean {
+    const type = defOf(schema).type;
+    return type === "optional" || type === "unknown" || type === "any" || type === "undefined";
+  }
+
+  private arrayBody(schema: Schema): string {
+    const def = defOf(schema);
+    const element = def.element as Schema;
+    const length = (def as { length?: number }).length;
+    const minimumCheck = checksOf(schema).find(
+      (check) => (check._zod.def as unknown as Def).check === "min_length",
+    );
+    const minimum =
+      minimumCheck === undefined ? undefined : Number((minimumCheck._zod.def as unknown as Def).minimum);
+    // A minimum length runs even when the value is not an array (on anything with a length).
+    const notArray =
+      minimum === undefined ? "" : `\n${this.use("minLengthOf")}(r, undefined, x, ${minimum});`;
+    const lines: string[] = [
+      `if (!Array.isArray(x)) {\n${this.use("typeIssue")}(r, undefined, x, "an array");${notArray}\nreturn undefined;\n}`,
+      "if (r.path.length >= r.depthLimit) r.suspect = true;",
+      "const n = x.length;",
+      `if (n > r.maxNodes) {\n${this.use("tooManyNodesIssue")}(r);\nreturn undefined;\n}`,
+      "r.nodes -= n;",
+      "if (r.nodes < 0) r.suspect = true;",
+    ];
+    if (checksOf(schema).some((check) => hintOf(check) !== undefined)) lines.push("const a = r.aborts;");
+    if (length !== undefined) {
+      lines.push(
+        `if (n !== ${length}) ${this.use("countIssue")}(r, undefined, n < ${length} ? "too_few_items" : "too_many_items", "exactly", ${length}, n, true);`,
+      );
+    }
+    lines.push("const o: unknown[] = new Array(n);", this.arrayLoop(element));
+    for (const check of checksOf(schema)) {
+      const checkDef = check._zod.def as unknown as Def;
+      const hint = hintOf(check);
+      if (checkDef.check === "min_length") {
+        lines.push(
+          `if (n < ${minimum}) ${this.use("countIssue")}(r, undefined, "too_few_items", "at least", ${minimum}, n, false);`,
+        );
+      } else if (hint?.rule === "boolean_options") {
+        lines.push(
+          `if (r.aborts === a) {\nconst f = o[0] as Record<string, unknown> | undefined;\nconst s = o[1] as Record<string, unknown> | undefined;\nif (f !== undefined && s !== undefined && f.value === s.value) ${this.use("booleanOptionsIssue")}(r, f.value);\n}`,
+        );
+      } else {
+        unsupported(`array check ${String(checkDef.check)}`);
+      }
+    }
+    lines.push("return o;");
+    return lines.join("\n");
+  }
+
+  private arrayLoop(element: Schema): string {
+    const code = this.value(element, "v", "i", "c");
+    if (!code.includes("c = "))
+      return `for (let i = 0; i < n; i++) {\nconst v = x[i];\n${code}\no[i] = v;\n}`;
+    return `for (let i = 0; i < n; i++) {\nconst v = x[i];\nlet c: unknown = v;\n${code}\no[i] = c;\n}`;
+  }
+
+  private discriminatedBody(schema: Schema): string {
+    const def = defOf(schema);
+    const discriminator = def.discriminator as string;
+    const options = def.options as Schema[];
+    const cases: string[] = [];
+    const all: (string | number | boolean | null)[] = [];
+    for (const option of options) {
+      const member = (defOf(option).shape as Record<string, Schema> | undefined)?.[discriminator];
+      if (member === undefined) unsupported("a discriminated union option without its discriminator");
+      const memberDef = defOf(member);
+      const values =
+        memberDef.type === "enum"
+          ? Object.values(memberDef.entries as Record<string, string>)
+          : memberDef.type === "literal"
+            ? (memberDef.values as (string | number | boolean | null)[])
+            : unsupported(`a ${memberDef.type} discriminator`);
+      all.push(...values);
+      cases.push(
+        `${values.map((item) => `case ${lit(item)}:`).join("\n")}\nreturn ${this.function(option)}(x, r);`,
+      );
+    }
+    return [
+      `if (!${this.use("isObject")}(x)) {\n${this.use("typeIssue")}(r, undefined, x, "an object");\nreturn undefined;\n}`,
+      `const t = ${access("x", discriminator)};`,
+      `switch (t) {\n${cases.join("\n")}\n}`,
+      `${this.use("valueIssue")}(r, ${lit(discriminator)}, t, ${lit(alternatives(all))});`,
+      "return undefined;",
+    ].join("\n");
+  }
+
+  source(entries: readonly string[]): string {
+    const runtime = [...this.usedRuntime].filter(
+      (name) => name !== "codePointLength" && name !== "isPlainObject",
+    );
+    const imports = [
+      `import { ${runtime.sort((a, b) => a.replace("type ", "").localeCompare(b.replace("type ", ""))).join(", ")} } from "../internal/compiledRuntime.js";`,
+    ];
+    if (this.usedRuntime.has("codePointLength"))
+      imports.unshift(`import { codePointLength } from "../internal/codePointLength.js";`);
+    if (this.usedRuntime.has("isPlainObject"))
+      imports.push(`import { isPlainObject } from "../internal/isPlainObject.js";`);
+    const constants = this.usesDateTime ? [`const DATE_TIME = ${String(DATE_TIME_PATTERN)};`] : [];
+    return [...imports, "", ...constants, "", ...this.functions, "", ...entries].join("\n");
+  }
+}
+
+/** The export name of each content schema, found by identity among the schema modules' exports. */
+function schemaNames(): Map<EventType, string> {
+  const byIdentity = new Map<unknown, string>();
+  for (const [name, value] of Object.entries(contentModules)) byIdentity.set(value, name);
+  const names = new Map<EventType, string>();
+  for (const type of eventTypes) {
+    const name = byIdentity.get(eventContentSchemas[type]);
+    if (name === undefined) throw new Error(`validator generator: no export for the schema of ${type}`);
+    names.set(type, name);
+  }
+  return names;
+}
+
+const capitalized = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+
+/** The generated module, before formatting. */
+export function generateValidators(): string {
+  const generator = new Generator();
+  const names = schemaNames();
+  const entries: string[] = [];
+  const table: string[] = [];
+  for (const type of eventTypes) {
+    const schema = eventContentSchemas[type] as Schema;
+    const name = names.get(type)!;
+    const checker = `check${capitalized(name)}`;
+    const def = defOf(schema);
+    let body: string;
+    if (def.type === "custom") {
+      body = `function ${checker}(x: unknown, r: Run): unknown {\nlet o: unknown = x;\n${generator.value(schema, "x", "undefined", "o")}\nreturn o;\n}`;
+    } else {
+      body = `const ${checker}: (x: unknown, r: Run) => unknown = ${generator.function(schema)};`;
+    }
+    entries.push(
+      `/** Validates the content of a \`${type}\` event (\`${name}\`), its issues in the run; returns its copy. */\nexport ${body}`,
+    );
+    table.push(`${lit(type)}: ${checker},`);
+  }
+  entries.push(
+    `/** The validator of each type's content. */\nexport const contentCheckers: Readonly<Record<EventType, (x: unknown, r: Run) => unknown>> = {\n${table.join("\n")}\n};`,
+  );
+  const header = [
+    "// Generated by `npm run build:validators` (scripts/validatorGenerator.ts) from the Zod content",
+    "// schemas: do not edit. A test regenerates it and fails when this file is stale.",
+    'import type { EventType } from "./eventTypes.js";',
+  ].join("\n");
+  return `${header}\n${generator.source(entries)}\n`;
+}

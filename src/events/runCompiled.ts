@@ -1,0 +1,75 @@
+import { endRun, type Run, startRun } from "../internal/compiledRuntime.js";
+import { pathLabel, quote } from "../internal/describe.js";
+import { breachIssue, findLimitBreach, reasonOf } from "../internal/findLimitBreach.js";
+import { type Issue, makeIssue } from "../internal/issue.js";
+import { normalizeLimits } from "../internal/limits.js";
+import { type EventValidationErrorCode, validationError } from "./EventValidationError.js";
+import type { SafeParseResult } from "./safeParseEventContent.js";
+import type { ValidationLimits } from "./ValidationLimits.js";
+
+/** A generated validator (src/events/compiledValidators.ts): issues go to the run, the copy is returned. */
+export type Checker = (value: unknown, run: Run) => unknown;
+
+/**
+ * @internal Runs a generated validator on `value`, found at `prefix` in the event (the first `base`
+ * segments of which are outside the value), and answers exactly as the Zod-interpreted validation
+ * would: the limits first (a breach is the only issue), then the value's own issues. The exact walk
+ * of the limits runs only when the validator raised an issue or may have passed a limit, so a
+ * valid value is read once. Never throws.
+ */
+export function runCompiled<T>(
+  check: Checker,
+  value: unknown,
+  eventType: string | undefined,
+  prefix: readonly (string | number)[],
+  base: number,
+  code: EventValidationErrorCode,
+  options: ValidationLimits | undefined,
+): SafeParseResult<T> {
+  const limits = normalizeLimits(options);
+  const run = startRun(prefix, base, limits);
+  let data: unknown;
+  try {
+    data = check(value, run);
+  } catch (cause) {
+    endRun(run);
+    const breach = findLimitBreach(value, limits);
+    const issue =
+      breach !== undefined
+        ? breachIssue(breach, prefix, limits)
+        : makeIssue(
+            "unreadable",
+            prefix,
+            `${pathLabel(prefix)} could not be read: ${quote(reasonOf(cause))}`,
+          );
+    return failure(code, eventType, [issue], 0);
+  }
+  const { count, issues, omitted, stopped } = run;
+  const exact = count === 0 && !run.suspect && run.nodes >= 0;
+  endRun(run);
+  if (exact) return { success: true, data: data as T };
+  const breach = findLimitBreach(value, limits);
+  if (breach !== undefined) return failure(code, eventType, [breachIssue(breach, prefix, limits)], 0);
+  if (stopped !== undefined) {
+    // The validator saw more than the exact walk (members inherited through a prototype): it
+    // stopped at a limit all the same, and so does the answer.
+    return failure(code, eventType, [breachIssue({ code: stopped, path: [] }, prefix, limits)], 0);
+  }
+  if (count === 0 || issues === undefined) return { success: true, data: data as T };
+  return failure(code, eventType, issues, omitted);
+}
+
+function failure<T>(
+  code: EventValidationErrorCode,
+  eventType: string | undefined,
+  issues: readonly Issue[],
+  omitted: number,
+): SafeParseResult<T> {
+  return { success: false, error: validationError(code, eventType, issues, omitted) };
+}
+
+/** @internal The result for a value that threw where nothing should: reported, never rethrown. */
+export function unreadable<T>(code: EventValidationErrorCode, cause: unknown): SafeParseResult<T> {
+  const issue = makeIssue("unreadable", [], `${pathLabel([])} could not be read: ${quote(reasonOf(cause))}`);
+  return failure(code, undefined, [issue], 0);
+}

@@ -1,0 +1,386 @@
+import { codePointLength } from "./codePointLength.js";
+import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
+import { isPlainObject } from "./isPlainObject.js";
+import { type Issue, type IssueCode, makeIssue } from "./issue.js";
+import type { Limits } from "./limits.js";
+
+// What the generated validators (src/events/compiledValidators.ts) call: the state of one
+// validation, and the library's issues, each written here once, in the same words as the issues
+// converted from Zod's (toEventIssues.ts). A test runs both on the same values and compares them.
+
+type Key = string | number;
+
+/** The state of one validation by the generated code. */
+export interface Run {
+  /** Where the value under validation is, from the root of the event: a stack the validators push to. */
+  readonly path: Key[];
+  /** The issues kept, once there is one. */
+  issues: Issue[] | undefined;
+  /** Issues raised past `maxIssues`, only counted. */
+  omitted: number;
+  /** Issues raised, kept or not. */
+  count: number;
+  /** Issues raised that stop a schema's own checks (as Zod's do: all but a few). */
+  aborts: number;
+  /** Values that may still be visited before the node limit: counted generously, never short. */
+  nodes: number;
+  /** The path length at which a container breaks the depth limit. */
+  depthLimit: number;
+  maxNodes: number;
+  maxIssues: number;
+  /** A limit may be broken: the exact walk (`findLimitBreach`) decides. */
+  suspect: boolean;
+  /** The limit that cut a JSON member's walk short, leaving the run incomplete. */
+  stopped: "too_deep" | "too_many_nodes" | undefined;
+  /** Where a JSON member stopped being JSON, innermost first, and what was found there. */
+  notJsonPath: Key[];
+  notJson: string;
+}
+
+// One run is kept for the next validation, so that a valid value costs no allocation but its copy.
+// A validation inside a validation (a getter that validates) finds none and makes its own.
+let spare: Run | undefined;
+
+/** A run under `limits` for a value at `path`, whose first `base` segments are outside the value. */
+export function startRun(path: readonly Key[], base: number, limits: Limits): Run {
+  const r: Run = spare ?? {
+    path: [],
+    issues: undefined,
+    omitted: 0,
+    count: 0,
+    aborts: 0,
+    nodes: 0,
+    depthLimit: 0,
+    maxNodes: 0,
+    maxIssues: 0,
+    suspect: false,
+    stopped: undefined,
+    notJsonPath: [],
+    notJson: "",
+  };
+  spare = undefined;
+  r.path.length = 0;
+  for (let i = 0; i < path.length; i++) r.path.push(path[i]!);
+  r.issues = undefined;
+  r.omitted = 0;
+  r.count = 0;
+  r.aborts = 0;
+  r.nodes = limits.maxNodes - 1;
+  r.depthLimit = base + limits.maxDepth;
+  r.maxNodes = limits.maxNodes;
+  r.maxIssues = limits.maxIssues;
+  r.suspect = false;
+  r.stopped = undefined;
+  return r;
+}
+
+/** Hands a run back once its issues have been taken: the next validation reuses it. */
+export function endRun(r: Run): void {
+  r.issues = undefined;
+  spare = r;
+}
+
+function at(r: Run, key: Key | undefined): Key[] {
+  return key === undefined ? r.path.slice() : [...r.path, key];
+}
+
+/** Records an issue: kept while there is room, counted past it. Messages are written only when kept. */
+function raise(
+  r: Run,
+  abort: boolean,
+  key: Key | undefined,
+  code: IssueCode,
+  message: (label: string) => string,
+) {
+  r.count++;
+  if (abort) r.aborts++;
+  if (r.issues === undefined) r.issues = [];
+  const issues = r.issues;
+  if (issues.length >= r.maxIssues) {
+    r.omitted++;
+    return;
+  }
+  const path = at(r, key);
+  issues.push(makeIssue(code, path, message(pathLabel(path))));
+}
+
+/** A value of the wrong type, or a missing one: `expected` is "a string", "an object"… */
+export function typeIssue(r: Run, key: Key | undefined, value: unknown, expected: string): void {
+  if (value === undefined) raise(r, true, key, "required", (l) => `${l} is required: expected ${expected}`);
+  else
+    raise(
+      r,
+      true,
+      key,
+      "invalid_type",
+      (l) => `${l} must be ${expected}, not ${withArticle(describeValue(value))}`,
+    );
+}
+
+/** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
+export function valueIssue(r: Run, key: Key | undefined, value: unknown, alternatives: string): void {
+  if (value === undefined)
+    raise(r, true, key, "required", (l) => `${l} is required: expected ${alternatives}`);
+  else
+    raise(r, true, key, "invalid_value", (l) => `${l} must be ${alternatives}, not ${describeFound(value)}`);
+}
+
+/** A value that matches no alternative of a union; `expected` is already written. */
+export function variantIssue(r: Run, key: Key | undefined, value: unknown, expected: string): void {
+  if (value === undefined) raise(r, true, key, "required", (l) => `${l} is required: expected ${expected}`);
+  else
+    raise(
+      r,
+      true,
+      key,
+      "no_matching_variant",
+      (l) => `${l} must be ${expected}, not ${withArticle(describeValue(value))}`,
+    );
+}
+
+/** A string longer than `maximum` code points. */
+export function tooLongIssue(r: Run, key: Key | undefined, value: string, maximum: number): void {
+  raise(
+    r,
+    true,
+    key,
+    "too_long",
+    (l) =>
+      `${l} must be at most ${maximum} character${maximum === 1 ? "" : "s"} long, not ${codePointLength(value)}`,
+  );
+}
+
+/** An empty string where one is required not to be. */
+export function emptyIssue(r: Run, key: Key | undefined): void {
+  raise(r, false, key, "too_short", (l) => `${l} must not be empty`);
+}
+
+/**
+ * A minimum length checked on a value that failed its type check, as Zod does: its length checks
+ * run on anything non-null with a `length` (a string where an array belongs, say).
+ */
+export function minLengthOf(r: Run, key: Key | undefined, value: unknown, minimum: number): void {
+  if (value === null || value === undefined) return;
+  const units = (value as { length?: unknown }).length as number;
+  if (units === undefined) return;
+  const length =
+    typeof value === "string" && units >= minimum && units < minimum * 2 ? codePointLength(value) : units;
+  if (length >= minimum) return;
+  if (typeof value === "string")
+    raise(r, false, key, "too_short", (l) =>
+      minimum === 1 ? `${l} must not be empty` : `${l} must be at least ${minimum} characters long`,
+    );
+  else
+    raise(
+      r,
+      false,
+      key,
+      "too_few_items",
+      (l) =>
+        `${l} must have at least ${minimum} ${minimum === 1 ? "entry" : "entries"}${Array.isArray(value) ? `, not ${value.length}` : ""}`,
+    );
+}
+
+/** A blank string (nothing but white space). */
+export function blankIssue(r: Run, key: Key | undefined): void {
+  raise(r, true, key, "invalid_value", (l) => `${l} must not be blank`);
+}
+
+/** An array with the wrong number of entries: "must have at least 1 entry, not 0". */
+export function countIssue(
+  r: Run,
+  key: Key | undefined,
+  code: "too_many_items" | "too_few_items",
+  bound: "at least" | "at most" | "exactly",
+  limit: number,
+  length: number,
+  abort: boolean,
+): void {
+  raise(
+    r,
+    abort,
+    key,
+    code,
+    (l) => `${l} must have ${bound} ${limit} ${limit === 1 ? "entry" : "entries"}, not ${length}`,
+  );
+}
+
+/** A string that is not an RFC 3339 date-time. */
+export function dateTimeIssue(r: Run, key: Key | undefined, value: string): void {
+  raise(
+    r,
+    false,
+    key,
+    "invalid_format",
+    (l) =>
+      `${l} must be an RFC 3339 date-time with an offset, such as "2026-11-22T18:00:00Z", not ${describeFound(value)}`,
+  );
+}
+
+/** Members a strict object does not declare, one issue each. */
+export function unknownIssues(r: Run, keys: readonly string[]): void {
+  for (const key of keys) {
+    raise(r, false, key, "unknown_property", (l) => `${l} is not allowed here (unknown property)`);
+  }
+}
+
+/** Not exactly one of two members: `keys` is already written ("label or body"). */
+export function exactlyOneIssue(r: Run, keys: string, present: number): void {
+  const problem = present === 0 ? "it has neither" : `not ${present === 2 ? "both" : "several"}`;
+  raise(r, true, undefined, "exactly_one_of", (l) => `${l} must have exactly one of ${keys}, ${problem}`);
+}
+
+/** A boolean action whose two options have the same value. */
+export function booleanOptionsIssue(r: Run, duplicate: unknown): void {
+  const other = duplicate === "true" ? "false" : "true";
+  r.path.push(1);
+  raise(
+    r,
+    true,
+    "value",
+    "boolean_options",
+    (l) =>
+      `${l} must be "${other}": a boolean action needs one option with value "true" and one with value "false"`,
+  );
+  r.path.pop();
+}
+
+/** An array longer than the node limit, refused before a single entry is read. */
+export function tooManyNodesIssue(r: Run): void {
+  raise(
+    r,
+    true,
+    undefined,
+    "too_many_nodes",
+    (l) => `${l} holds more than the limit of ${r.maxNodes} values`,
+  );
+}
+
+/** The two objects, so that `isObject` reads as what it checks. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Sets `key` on a copy, even `__proto__`, which an assignment would take as the prototype. */
+export function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** Returned by the walk of a JSON member where it stopped: not JSON (see `notJson`), or at a limit. */
+const FAILED = {};
+
+/**
+ * Checks that `value` is JSON (strings, finite numbers, booleans, null, arrays and plain objects)
+ * and returns a copy of it, so that nothing a getter or proxy does later changes what was checked.
+ * At the first value that is not JSON, raises one issue (as Zod's check of a JSON member does) and
+ * returns `undefined`. `atRoot` says whether a missing value is a missing member (it is not for
+ * the extra members of an object). Bounded by the run's node and depth limits: where it stops at
+ * one, the run is marked, and the value returned uncopied for the exact walk to judge.
+ */
+export function jsonCopy(r: Run, value: unknown, key: Key | undefined, atRoot: boolean): unknown {
+  if (typeof value === "string" || typeof value === "boolean") return value;
+  const depth = r.path.length + (key === undefined ? 0 : 1);
+  r.notJsonPath.length = 0;
+  const copy = copyValue(r, value, depth);
+  if (copy !== FAILED) return copy;
+  if (r.stopped !== undefined) return value;
+  const inner = r.notJsonPath.reverse();
+  const found = r.notJson;
+  const path = key === undefined ? inner : [key, ...inner];
+  for (const segment of path) r.path.push(segment);
+  if (found === "undefined" && atRoot && inner.length === 0)
+    raise(r, true, undefined, "required", (l) => `${l} is required: expected any JSON value`);
+  else
+    raise(
+      r,
+      true,
+      undefined,
+      "not_json",
+      (l) =>
+        `${l} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not ${withArticle(found)}`,
+    );
+  r.path.length -= path.length;
+  return undefined;
+}
+
+function notJson(r: Run, found: string): unknown {
+  r.notJson = found;
+  return FAILED;
+}
+
+function copyValue(r: Run, value: unknown, depth: number): unknown {
+  if (value === null) return value;
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value : notJson(r, String(value));
+    case "object":
+      break;
+    default:
+      return notJson(r, describeValue(value));
+  }
+  const isArray = Array.isArray(value);
+  if (!isArray && !isPlainObject(value)) return notJson(r, describeValue(value));
+  if (depth >= r.depthLimit) {
+    // A cycle ends here too: the exact walk finds where it closes.
+    r.suspect = true;
+    r.stopped = "too_deep";
+    return FAILED;
+  }
+  if (isArray) {
+    const items = value as unknown[];
+    const length = items.length;
+    r.nodes -= length;
+    if (r.nodes < 0) return stop(r);
+    const copy: unknown[] = new Array(length);
+    for (let i = 0; i < length; i++) {
+      const item = items[i];
+      if (typeof item === "string" || typeof item === "boolean") {
+        copy[i] = item;
+        continue;
+      }
+      const inner = copyValue(r, item, depth + 1);
+      if (inner === FAILED) {
+        r.notJsonPath.push(i);
+        return FAILED;
+      }
+      copy[i] = inner;
+    }
+    return copy;
+  }
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  r.nodes -= keys.length;
+  if (r.nodes < 0) return stop(r);
+  const copy: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const item = source[key];
+    let inner: unknown = item;
+    if (typeof item !== "string" && typeof item !== "boolean") {
+      inner = copyValue(r, item, depth + 1);
+      if (inner === FAILED) {
+        r.notJsonPath.push(key);
+        return FAILED;
+      }
+    }
+    if (key === "__proto__") put(copy, key, inner);
+    else copy[key] = inner;
+  }
+  return copy;
+}
+
+function stop(r: Run): unknown {
+  r.suspect = true;
+  r.stopped = "too_many_nodes";
+  return FAILED;
+}
+
+/** The alternatives of an enumeration, written for a message. */
+export function alternatives(values: readonly (string | number | boolean | null)[]): string {
+  return listAlternatives(values.map((value) => (typeof value === "string" ? quote(value) : String(value))));
+}
