@@ -222,6 +222,90 @@ class Generator {
     return `${branches.join(" else ")} else ${this.use("variantIssue")}(r, ${key}, ${v}, ${lit(list)});`;
   }
 
+  /** Statements that validate members `from` to `to` of a shape, and the variable holding each copy. */
+  private members(shape: Record<string, Schema>, keys: readonly string[], from: number, to: number) {
+    const lines: string[] = [];
+    const outputs: string[] = [];
+    for (let i = from; i < to; i++) {
+      const key = keys[i]!;
+      const member = shape[key]!;
+      if (key === "__proto__") unsupported("a member named __proto__");
+      const code = this.value(member, `v${i}`, lit(key), `o${i}`);
+      const copied = code.includes(`o${i} = `);
+      lines.push(`const v${i} = ${access("x", key)};`);
+      if (copied) lines.push(`let o${i}: unknown = v${i};`);
+      lines.push(code);
+      outputs.push(copied ? `o${i}` : `v${i}`);
+      const optional = defOf(member).type === "optional";
+      if (!optional && this.acceptsUndefined(member))
+        unsupported(`a required member ${key} that accepts undefined`);
+    }
+    return { lines, outputs };
+  }
+
+  /**
+   * Statements that put members `from` to `to` on the copy `o` (made here when `create`, as a literal
+   * up to the first optional member), in the schema's order; an optional member present as
+   * `undefined` stays so, as in Zod's output.
+   */
+  private assign(
+    shape: Record<string, Schema>,
+    keys: readonly string[],
+    from: number,
+    outputs: readonly string[],
+    create: boolean,
+  ): string[] {
+    const lines: string[] = [];
+    let next = from;
+    if (create) {
+      const literal: string[] = [];
+      while (next < from + outputs.length && defOf(shape[keys[next]!]!).type !== "optional") {
+        const key = keys[next]!;
+        literal.push(`${/^[A-Za-z_$][\w$]*$/.test(key) ? key : lit(key)}: ${outputs[next - from]}`);
+        next++;
+      }
+      lines.push(`const o: Record<string, unknown> = { ${literal.join(", ")} };`);
+    }
+    for (; next < from + outputs.length; next++) {
+      const key = keys[next]!;
+      const prop = access("o", key);
+      const output = outputs[next - from]!;
+      if (defOf(shape[key]!).type === "optional") {
+        lines.push(`${this.use("optional")}(o, x, ${lit(key)}, v${next}, ${output});`);
+      } else {
+        lines.push(`${prop} = ${output};`);
+      }
+    }
+    return lines;
+  }
+
+  /** Members shared, first and in the same order, by every option of a union: validated by one function. */
+  private readonly groups = new Map<Schema, { readonly size: number; readonly fn: string }>();
+
+  private group(options: readonly Schema[]): void {
+    const shapes = options.map((option) => defOf(option).shape as Record<string, Schema> | undefined);
+    if (shapes.some((shape) => shape === undefined)) return;
+    const first = Object.keys(shapes[0]!);
+    let size = 0;
+    while (
+      size < first.length &&
+      shapes.every((shape) => {
+        const keys = Object.keys(shape!);
+        return keys[size] === first[size] && shape![first[size]!] === shapes[0]![first[size]!];
+      })
+    )
+      size++;
+    if (size < 2) return;
+    const shape = shapes[0]!;
+    const { lines, outputs } = this.members(shape, first, 0, size);
+    const fn = `g${this.counter++}`;
+    const body = [...lines, ...this.assign(shape, first, 0, outputs, true), "return o;"].join("\n");
+    this.functions.push(
+      `function ${fn}(x: Record<string, unknown>, r: Run): Record<string, unknown> {\n${body}\n}`,
+    );
+    for (const option of options) this.groups.set(option, { size, fn });
+  }
+
   private objectBody(schema: Schema): string {
     const def = defOf(schema);
     const shape = def.shape as Record<string, Schema>;
@@ -234,59 +318,17 @@ class Generator {
     const hints = checksOf(schema).map(
       (check) => hintOf(check) ?? unsupported("an unknown check on an object"),
     );
-    const lines: string[] = [
-      `if (!${this.use("isObject")}(x)) {\n${this.use("typeIssue")}(r, undefined, x, "an object");\nreturn undefined;\n}`,
-      "if (r.path.length >= r.depthLimit) r.suspect = true;",
-    ];
+    const group = this.groups.get(schema);
+    const from = group?.size ?? 0;
+    const lines: string[] = [`if (!${this.use("enter")}(r, x)) return undefined;`];
     if (hints.length > 0) lines.push("const a = r.aborts;");
-    const outputs: string[] = [];
-    keys.forEach((key, i) => {
-      const member = shape[key]!;
-      if (key === "__proto__") unsupported("a member named __proto__");
-      const code = this.value(member, `v${i}`, lit(key), `o${i}`);
-      const copied = code.includes(`o${i} = `);
-      lines.push(`const v${i} = ${access("x", key)};`);
-      if (copied) lines.push(`let o${i}: unknown = v${i};`);
-      lines.push(code);
-      outputs.push(copied ? `o${i}` : `v${i}`);
-      const optional = defOf(member).type === "optional";
-      if (!optional && this.acceptsUndefined(member))
-        unsupported(`a required member ${key} that accepts undefined`);
-    });
-    const isDeclared = (k: string) =>
-      keys.length === 0 ? "false" : keys.map((key) => `${k} === ${lit(key)}`).join(" || ");
-    if (strict) {
-      lines.push(
-        "let u: string[] | undefined;",
-        keys.length === 0
-          ? "for (const k in x) {\nr.nodes--;\nif (u === undefined) u = [k];\nelse u.push(k);\n}"
-          : `for (const k in x) {\nr.nodes--;\nif (!(${isDeclared("k")})) {\nif (u === undefined) u = [k];\nelse u.push(k);\n}\n}`,
-        `if (u !== undefined) ${this.use("unknownIssues")}(r, u);`,
-      );
-    } else {
-      lines.push(
-        "let e: string[] | undefined;",
-        `for (const k in x) {\nr.nodes--;\nif (!(${isDeclared("k")}) && k !== "__proto__") {\nif (e === undefined) e = [k];\nelse e.push(k);\n}\n}`,
-      );
-    }
-    // The copy keeps the schema's order of members: a literal up to the first optional one.
-    const optionalAt = keys.findIndex((key) => defOf(shape[key]!).type === "optional");
-    const leading = optionalAt === -1 ? keys.length : optionalAt;
-    const literal = keys
-      .slice(0, leading)
-      .map((key, i) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : lit(key)}: ${outputs[i]}`);
-    lines.push(`const o: Record<string, unknown> = { ${literal.join(", ")} };`);
-    keys.slice(leading).forEach((key, j) => {
-      const i = leading + j;
-      const prop = access("o", key);
-      if (defOf(shape[key]!).type === "optional") {
-        lines.push(
-          `if (v${i} !== undefined) ${prop} = ${outputs[i]};\nelse if (${lit(key)} in x) ${prop} = undefined;`,
-        );
-      } else {
-        lines.push(`${prop} = ${outputs[i]};`);
-      }
-    });
+    if (group !== undefined) lines.push(`const o = ${group.fn}(x, r);`);
+    const { lines: validation, outputs } = this.members(shape, keys, from, keys.length);
+    lines.push(...validation);
+    const declared = `[${keys.map(lit).join(", ")}]`;
+    if (strict) lines.push(`${this.use("strict")}(r, x, ${declared});`);
+    else lines.push(`const e = ${this.use("extras")}(r, x, ${declared});`);
+    lines.push(...this.assign(shape, keys, from, outputs, group === undefined));
     if (!strict) lines.push(`if (e !== undefined) for (const k of e) ${this.use("put")}(o, k, x[k]);`);
     for (const hint of hints) lines.push(this.objectCheck(hint, keys));
     lines.push("return o;");
@@ -301,7 +343,8 @@ class Generator {
       return `if (r.aborts === a) {\nconst p = ${count};\nif (p !== 1) ${this.use("exactlyOneIssue")}(r, ${lit(hint.keys.join(" or "))}, p);\n}`;
     }
     if (hint.rule === "extras_are_json") {
-      return `if (r.aborts === a && e !== undefined) for (const k of e) ${this.use("put")}(o, k, ${this.use("jsonCopy")}(r, o[k], k, false));`;
+      // Where an issue before stops the check, the extra members are left unread.
+      return `if (e !== undefined) {\nif (r.aborts === a) for (const k of e) ${this.use("put")}(o, k, ${this.use("jsonCopy")}(r, o[k], k, false));\nelse r.unvisited = true;\n}`;
     }
     return unsupported(`an object check ${hint.rule}`);
   }
@@ -370,6 +413,7 @@ class Generator {
     const options = def.options as Schema[];
     const cases: string[] = [];
     const all: (string | number | boolean | null)[] = [];
+    this.group(options);
     for (const option of options) {
       const member = (defOf(option).shape as Record<string, Schema> | undefined)?.[discriminator];
       if (member === undefined) unsupported("a discriminated union option without its discriminator");
@@ -390,6 +434,7 @@ class Generator {
       `const t = ${access("x", discriminator)};`,
       `switch (t) {\n${cases.join("\n")}\n}`,
       `${this.use("valueIssue")}(r, ${lit(discriminator)}, t, ${lit(alternatives(all))});`,
+      "r.unvisited = true;",
       "return undefined;",
     ].join("\n");
   }

@@ -154,7 +154,7 @@ export class EventValidationError extends Error {
     omittedIssues = 0,
   ) {
     // An unknown type is the caller's text: short, and with nothing that could forge a log line.
-    const type = typeof eventType === "string" ? safeText(eventType) : undefined;
+    const type = typeof eventType === "string" ? safeType(eventType) : undefined;
     super(formatMessage(code, type, issues, omittedIssues));
     this.name = "EventValidationError";
     this.code = code;
@@ -169,11 +169,47 @@ export class EventValidationError extends Error {
   }
 }
 
+/** An event type as an error shows it: a known-looking one as it is, anything else escaped and cut. */
+function safeType(type: string): string {
+  return /^[\w.-]{1,40}$/.test(type) ? type : safeText(type);
+}
+
+// The errors of `safe…` results (see `validationError`) are made without the constructor, so
+// without a trace: their stack is their first line, as an engine would print it, and their message
+// is written when it is first read (a server answering 422 reads the issues, not the message).
+Object.defineProperty(EventValidationError.prototype, "name", {
+  value: "EventValidationError",
+  writable: true,
+  configurable: true,
+});
+Object.defineProperty(EventValidationError.prototype, "message", {
+  get(this: EventValidationError): string {
+    const message = formatMessage(this.code, this.eventType, this.issues, this.omittedIssues);
+    Object.defineProperty(this, "message", { value: message, writable: true, configurable: true });
+    return message;
+  },
+  set(this: Error, value: unknown) {
+    Object.defineProperty(this, "message", { value, writable: true, configurable: true });
+  },
+  configurable: true,
+});
+Object.defineProperty(EventValidationError.prototype, "stack", {
+  get(this: Error): string {
+    return `${this.name}: ${this.message}`;
+  },
+  set(this: Error, value: unknown) {
+    Object.defineProperty(this, "stack", { value, writable: true, configurable: true });
+  },
+  configurable: true,
+});
+
 /** How many issues the message lists; `issues` holds the rest. */
 /**
- * @internal An `EventValidationError` made without capturing a stack trace: a validation failure is
- * an answer, not a fault, and the trace would cost more than the validation. Thrown from a
- * `parse…` function, it still says where (the message names every problem).
+ * @internal An `EventValidationError` made without a stack trace, for the result of a `safe…`
+ * function: a failed validation is an answer, not a fault, and capturing a trace (microseconds)
+ * would cost more than the validation. It has every property of one made by the constructor, is
+ * an `instanceof` both `EventValidationError` and `Error`, and its `stack` is its first line.
+ * {@link withStack} gives it a trace when it is thrown.
  */
 export function validationError(
   code: EventValidationErrorCode,
@@ -181,28 +217,28 @@ export function validationError(
   issues: readonly EventValidationIssue[],
   omittedIssues = 0,
 ): EventValidationError {
-  const limit = stackTraceLimit();
-  if (limit === undefined) return new EventValidationError(code, eventType, issues, omittedIssues);
-  setStackTraceLimit(0);
-  try {
-    return new EventValidationError(code, eventType, issues, omittedIssues);
-  } finally {
-    setStackTraceLimit(limit);
-  }
+  const error = Object.create(EventValidationError.prototype) as {
+    -readonly [K in keyof EventValidationError]: EventValidationError[K];
+  };
+  error.code = code;
+  error.eventType = typeof eventType === "string" ? safeType(eventType) : undefined;
+  error.issues = issues;
+  error.omittedIssues = omittedIssues;
+  return error;
 }
 
-/** V8's (and JavaScriptCore's) `Error.stackTraceLimit`, when there is one that can be set. */
-function stackTraceLimit(): number | undefined {
-  const limit = (Error as { stackTraceLimit?: unknown }).stackTraceLimit;
-  return typeof limit === "number" ? limit : undefined;
-}
-
-function setStackTraceLimit(limit: number): void {
-  try {
-    (Error as { stackTraceLimit?: number }).stackTraceLimit = limit;
-  } catch {
-    // Frozen intrinsics: the trace is captured, which costs time, not correctness.
-  }
+/**
+ * @internal `error` with a stack trace that starts at the caller of `from`, for a `parse…` function
+ * to throw (where the engine can capture one on an existing object, as V8 and JavaScriptCore can).
+ */
+export function withStack(
+  error: EventValidationError,
+  from: (...args: never[]) => unknown,
+): EventValidationError {
+  const capture = (Error as { captureStackTrace?: (target: object, from?: unknown) => void })
+    .captureStackTrace;
+  if (typeof capture === "function" && !Object.hasOwn(error, "stack")) capture(error, from);
+  return error;
 }
 
 const LISTED_ISSUES = 10;

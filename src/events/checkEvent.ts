@@ -20,6 +20,12 @@ export function checkEvent(x: Record<string, unknown>, r: Run, type: string, con
       else unknown.push(key);
     }
   }
-  if (unknown !== undefined) unknownIssues(r, unknown);
+  if (unknown !== undefined) {
+    unknownIssues(r, unknown);
+    for (const key of unknown) {
+      const value = x[key];
+      if (typeof value === "object" && value !== null) r.unvisited = true;
+    }
+  }
   return { type: t, content: c };
 }

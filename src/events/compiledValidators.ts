@@ -7,16 +7,19 @@ import {
   countIssue,
   dateTimeIssue,
   emptyIssue,
+  enter,
   exactlyOneIssue,
+  extras,
   isObject,
   jsonCopy,
   minLengthOf,
+  optional,
   put,
   type Run,
+  strict,
   tooLongIssue,
   tooManyNodesIssue,
   typeIssue,
-  unknownIssues,
   valueIssue,
   variantIssue,
 } from "../internal/compiledRuntime.js";
@@ -27,11 +30,7 @@ const DATE_TIME =
   /^(?:(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8])))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$/;
 
 function f0(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const v0 = x.id;
   if (typeof v0 !== "string") typeIssue(r, "id", v0, "a string");
   const v1 = x.type;
@@ -40,63 +39,28 @@ function f0(x: unknown, r: Run): unknown {
   if (v2 !== undefined) {
     if (typeof v2 !== "string") typeIssue(r, "relationship", v2, "a string");
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "id" || k === "type" || k === "relationship")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["id", "type", "relationship"]);
   const o: Record<string, unknown> = { id: v0, type: v1 };
-  if (v2 !== undefined) o.relationship = v2;
-  else if ("relationship" in x) o.relationship = undefined;
+  optional(o, x, "relationship", v2, v2);
   return o;
 }
 function f1(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const v0 = x.status;
   if (v0 !== "OFFLINE" && v0 !== "INVISIBLE" && v0 !== "INACTIVE" && v0 !== "AWAY" && v0 !== "ONLINE")
     valueIssue(r, "status", v0, 'one of "OFFLINE", "INVISIBLE", "INACTIVE", "AWAY" or "ONLINE"');
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "status")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["status"]);
   const o: Record<string, unknown> = { status: v0 };
   return o;
 }
 function f2(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (u === undefined) u = [k];
-    else u.push(k);
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  if (!enter(r, x)) return undefined;
+  strict(r, x, []);
   const o: Record<string, unknown> = {};
   return o;
 }
 function f3(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const v0 = x.formId;
   if (typeof v0 !== "string") {
     typeIssue(r, "formId", v0, "a string");
@@ -106,68 +70,31 @@ function f3(x: unknown, r: Run): unknown {
   if (v1 !== undefined) {
     if (typeof v1 !== "boolean") typeIssue(r, "inline", v1, "a boolean");
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "formId" || k === "inline")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["formId", "inline"]);
   const o: Record<string, unknown> = { formId: v0 };
-  if (v1 !== undefined) o.inline = v1;
-  else if ("inline" in x) o.inline = undefined;
+  optional(o, x, "inline", v1, v1);
   return o;
 }
 function f4(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const v0 = x.roomId;
   if (typeof v0 !== "string") typeIssue(r, "roomId", v0, "a string");
   const v1 = x.inviterId;
   if (typeof v1 !== "string") typeIssue(r, "inviterId", v1, "a string");
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "roomId" || k === "inviterId")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["roomId", "inviterId"]);
   const o: Record<string, unknown> = { roomId: v0, inviterId: v1 };
   return o;
 }
 function f5(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const v0 = x.eventId;
   if (typeof v0 !== "string") typeIssue(r, "eventId", v0, "a string");
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "eventId")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["eventId"]);
   const o: Record<string, unknown> = { eventId: v0 };
   return o;
 }
 function f6(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.body;
   if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
@@ -182,29 +109,19 @@ function f6(x: unknown, r: Run): unknown {
     if (!isPlainObject(v2)) typeIssue(r, "annotations", v2, "an object");
     else o2 = jsonCopy(r, v2, "annotations", true);
   }
-  let e: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "body" || k === "format" || k === "annotations") && k !== "__proto__") {
-      if (e === undefined) e = [k];
-      else e.push(k);
-    }
-  }
+  const e = extras(r, x, ["body", "format", "annotations"]);
   const o: Record<string, unknown> = { body: v0 };
-  if (v1 !== undefined) o.format = v1;
-  else if ("format" in x) o.format = undefined;
-  if (v2 !== undefined) o.annotations = o2;
-  else if ("annotations" in x) o.annotations = undefined;
+  optional(o, x, "format", v1, v1);
+  optional(o, x, "annotations", v2, o2);
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
-  if (r.aborts === a && e !== undefined) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
   return o;
 }
 function f7(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const v0 = x.body;
   if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
   const v1 = x.format;
@@ -218,28 +135,15 @@ function f7(x: unknown, r: Run): unknown {
   const v3 = x.targetLanguage;
   if (typeof v3 !== "string") typeIssue(r, "targetLanguage", v3, "a string");
   else if (v3.length > 2 && codePointLength(v3) > 2) tooLongIssue(r, "targetLanguage", v3, 2);
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "body" || k === "format" || k === "sourceLanguage" || k === "targetLanguage")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["body", "format", "sourceLanguage", "targetLanguage"]);
   const o: Record<string, unknown> = { body: v0 };
-  if (v1 !== undefined) o.format = v1;
-  else if ("format" in x) o.format = undefined;
+  optional(o, x, "format", v1, v1);
   o.sourceLanguage = v2;
   o.targetLanguage = v3;
   return o;
 }
 function f8(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.label;
   if (v0 !== undefined) {
@@ -257,36 +161,25 @@ function f8(x: unknown, r: Run): unknown {
     if (!isPlainObject(v3)) typeIssue(r, "annotations", v3, "an object");
     else o3 = jsonCopy(r, v3, "annotations", true);
   }
-  let e: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "label" || k === "body" || k === "mediaId" || k === "annotations") && k !== "__proto__") {
-      if (e === undefined) e = [k];
-      else e.push(k);
-    }
-  }
+  const e = extras(r, x, ["label", "body", "mediaId", "annotations"]);
   const o: Record<string, unknown> = {};
-  if (v0 !== undefined) o.label = v0;
-  else if ("label" in x) o.label = undefined;
-  if (v1 !== undefined) o.body = v1;
-  else if ("body" in x) o.body = undefined;
+  optional(o, x, "label", v0, v0);
+  optional(o, x, "body", v1, v1);
   o.mediaId = v2;
-  if (v3 !== undefined) o.annotations = o3;
-  else if ("annotations" in x) o.annotations = undefined;
+  optional(o, x, "annotations", v3, o3);
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (r.aborts === a) {
     const p = (o.label !== undefined ? 1 : 0) + (o.body !== undefined ? 1 : 0);
     if (p !== 1) exactlyOneIssue(r, "label or body", p);
   }
-  if (r.aborts === a && e !== undefined) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
   return o;
 }
 function f9(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const v0 = x.body;
   if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
   const v1 = x.editedType;
@@ -300,28 +193,14 @@ function f9(x: unknown, r: Run): unknown {
     if (!isPlainObject(v2)) typeIssue(r, "annotations", v2, "an object");
     else o2 = jsonCopy(r, v2, "annotations", true);
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "body" || k === "editedType" || k === "annotations")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["body", "editedType", "annotations"]);
   const o: Record<string, unknown> = { body: v0 };
-  if (v1 !== undefined) o.editedType = v1;
-  else if ("editedType" in x) o.editedType = undefined;
-  if (v2 !== undefined) o.annotations = o2;
-  else if ("annotations" in x) o.annotations = undefined;
+  optional(o, x, "editedType", v1, v1);
+  optional(o, x, "annotations", v2, o2);
   return o;
 }
 function f10(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.url;
   if (typeof v0 !== "string") typeIssue(r, "url", v0, "a string");
@@ -345,37 +224,18 @@ function f10(x: unknown, r: Run): unknown {
   if (v5 !== undefined) {
     if (typeof v5 !== "string") typeIssue(r, "fileId", v5, "a string");
   }
-  let e: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (
-      !(
-        k === "url" ||
-        k === "title" ||
-        k === "author" ||
-        k === "description" ||
-        k === "image" ||
-        k === "fileId"
-      ) &&
-      k !== "__proto__"
-    ) {
-      if (e === undefined) e = [k];
-      else e.push(k);
-    }
-  }
+  const e = extras(r, x, ["url", "title", "author", "description", "image", "fileId"]);
   const o: Record<string, unknown> = { url: v0 };
-  if (v1 !== undefined) o.title = v1;
-  else if ("title" in x) o.title = undefined;
-  if (v2 !== undefined) o.author = v2;
-  else if ("author" in x) o.author = undefined;
-  if (v3 !== undefined) o.description = v3;
-  else if ("description" in x) o.description = undefined;
-  if (v4 !== undefined) o.image = v4;
-  else if ("image" in x) o.image = undefined;
-  if (v5 !== undefined) o.fileId = v5;
-  else if ("fileId" in x) o.fileId = undefined;
+  optional(o, x, "title", v1, v1);
+  optional(o, x, "author", v2, v2);
+  optional(o, x, "description", v3, v3);
+  optional(o, x, "image", v4, v4);
+  optional(o, x, "fileId", v5, v5);
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
-  if (r.aborts === a && e !== undefined) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
   return o;
 }
 function f11(x: unknown, r: Run): unknown {
@@ -401,12 +261,7 @@ function f11(x: unknown, r: Run): unknown {
   if (n < 1) countIssue(r, undefined, "too_few_items", "at least", 1, n, false);
   return o;
 }
-function f12(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function g12(x: Record<string, unknown>, r: Run): Record<string, unknown> {
   const v0 = x.body;
   if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
   const v1 = x.writeable;
@@ -437,79 +292,27 @@ function f12(x: unknown, r: Run): unknown {
   if (v6 !== undefined) {
     if (typeof v6 !== "boolean") typeIssue(r, "required", v6, "a boolean");
   }
-  const v7 = x.type;
-  if (v7 !== "text" && v7 !== "textarea" && v7 !== "email")
-    valueIssue(r, "type", v7, 'one of "text", "textarea" or "email"');
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (
-      !(
-        k === "body" ||
-        k === "writeable" ||
-        k === "action" ||
-        k === "label" ||
-        k === "format" ||
-        k === "repeatable" ||
-        k === "required" ||
-        k === "type"
-      )
-    ) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
   const o: Record<string, unknown> = { body: v0, writeable: o1 };
-  if (v2 !== undefined) o.action = v2;
-  else if ("action" in x) o.action = undefined;
-  if (v3 !== undefined) o.label = v3;
-  else if ("label" in x) o.label = undefined;
-  if (v4 !== undefined) o.format = v4;
-  else if ("format" in x) o.format = undefined;
-  if (v5 !== undefined) o.repeatable = v5;
-  else if ("repeatable" in x) o.repeatable = undefined;
-  if (v6 !== undefined) o.required = v6;
-  else if ("required" in x) o.required = undefined;
-  o.type = v7;
+  optional(o, x, "action", v2, v2);
+  optional(o, x, "label", v3, v3);
+  optional(o, x, "format", v4, v4);
+  optional(o, x, "repeatable", v5, v5);
+  optional(o, x, "required", v6, v6);
   return o;
 }
 function f13(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
-  const v0 = x.body;
-  if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
-  const v1 = x.writeable;
-  let o1: unknown = v1;
-  r.path.push("writeable");
-  o1 = f11(v1, r);
-  r.path.pop();
-  const v2 = x.action;
-  if (v2 !== undefined) {
-    if (typeof v2 !== "string") typeIssue(r, "action", v2, "a string");
-  }
-  const v3 = x.label;
-  if (v3 !== undefined) {
-    if (typeof v3 !== "string") typeIssue(r, "label", v3, "a string");
-  }
-  const v4 = x.format;
-  if (v4 !== undefined) {
-    if (v4 !== null) {
-      if (v4 !== "text/plain" && v4 !== "text/html")
-        valueIssue(r, "format", v4, '"text/plain" or "text/html"');
-    }
-  }
-  const v5 = x.repeatable;
-  if (v5 !== undefined) {
-    if (typeof v5 !== "boolean") typeIssue(r, "repeatable", v5, "a boolean");
-  }
-  const v6 = x.required;
-  if (v6 !== undefined) {
-    if (typeof v6 !== "boolean") typeIssue(r, "required", v6, "a boolean");
-  }
+  if (!enter(r, x)) return undefined;
+  const o = g12(x, r);
+  const v7 = x.type;
+  if (v7 !== "text" && v7 !== "textarea" && v7 !== "email")
+    valueIssue(r, "type", v7, 'one of "text", "textarea" or "email"');
+  strict(r, x, ["body", "writeable", "action", "label", "format", "repeatable", "required", "type"]);
+  o.type = v7;
+  return o;
+}
+function f14(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const o = g12(x, r);
   const v7 = x.type;
   if (v7 !== "date") valueIssue(r, "type", v7, '"date"');
   const v8 = x.min;
@@ -525,70 +328,36 @@ function f13(x: unknown, r: Run): unknown {
       else if (!DATE_TIME.test(v10)) dateTimeIssue(r, "center", v10);
     }
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (
-      !(
-        k === "body" ||
-        k === "writeable" ||
-        k === "action" ||
-        k === "label" ||
-        k === "format" ||
-        k === "repeatable" ||
-        k === "required" ||
-        k === "type" ||
-        k === "min" ||
-        k === "max" ||
-        k === "center"
-      )
-    ) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
-  const o: Record<string, unknown> = { body: v0, writeable: o1 };
-  if (v2 !== undefined) o.action = v2;
-  else if ("action" in x) o.action = undefined;
-  if (v3 !== undefined) o.label = v3;
-  else if ("label" in x) o.label = undefined;
-  if (v4 !== undefined) o.format = v4;
-  else if ("format" in x) o.format = undefined;
-  if (v5 !== undefined) o.repeatable = v5;
-  else if ("repeatable" in x) o.repeatable = undefined;
-  if (v6 !== undefined) o.required = v6;
-  else if ("required" in x) o.required = undefined;
+  strict(r, x, [
+    "body",
+    "writeable",
+    "action",
+    "label",
+    "format",
+    "repeatable",
+    "required",
+    "type",
+    "min",
+    "max",
+    "center",
+  ]);
   o.type = v7;
   o.min = v8;
   o.max = v9;
-  if (v10 !== undefined) o.center = v10;
-  else if ("center" in x) o.center = undefined;
+  optional(o, x, "center", v10, v10);
   return o;
 }
-function f14(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f15(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.label;
   if (typeof v0 !== "string") typeIssue(r, "label", v0, "a string");
   const v1 = x.value;
   if (v1 !== "true" && v1 !== "false") valueIssue(r, "value", v1, '"true" or "false"');
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "label" || k === "value")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["label", "value"]);
   const o: Record<string, unknown> = { label: v0, value: v1 };
   return o;
 }
-function f15(x: unknown, r: Run): unknown {
+function f16(x: unknown, r: Run): unknown {
   if (!Array.isArray(x)) {
     typeIssue(r, undefined, x, "an array");
     return undefined;
@@ -608,7 +377,7 @@ function f15(x: unknown, r: Run): unknown {
     const v = x[i];
     let c: unknown = v;
     r.path.push(i);
-    c = f14(v, r);
+    c = f15(v, r);
     r.path.pop();
     o[i] = c;
   }
@@ -619,91 +388,33 @@ function f15(x: unknown, r: Run): unknown {
   }
   return o;
 }
-function f16(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
-  const v0 = x.body;
-  if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
-  const v1 = x.writeable;
-  let o1: unknown = v1;
-  r.path.push("writeable");
-  o1 = f11(v1, r);
-  r.path.pop();
-  const v2 = x.action;
-  if (v2 !== undefined) {
-    if (typeof v2 !== "string") typeIssue(r, "action", v2, "a string");
-  }
-  const v3 = x.label;
-  if (v3 !== undefined) {
-    if (typeof v3 !== "string") typeIssue(r, "label", v3, "a string");
-  }
-  const v4 = x.format;
-  if (v4 !== undefined) {
-    if (v4 !== null) {
-      if (v4 !== "text/plain" && v4 !== "text/html")
-        valueIssue(r, "format", v4, '"text/plain" or "text/html"');
-    }
-  }
-  const v5 = x.repeatable;
-  if (v5 !== undefined) {
-    if (typeof v5 !== "boolean") typeIssue(r, "repeatable", v5, "a boolean");
-  }
-  const v6 = x.required;
-  if (v6 !== undefined) {
-    if (typeof v6 !== "boolean") typeIssue(r, "required", v6, "a boolean");
-  }
+function f17(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const o = g12(x, r);
   const v7 = x.type;
   if (v7 !== "boolean") valueIssue(r, "type", v7, '"boolean"');
   const v8 = x.options;
   let o8: unknown = v8;
   r.path.push("options");
-  o8 = f15(v8, r);
+  o8 = f16(v8, r);
   r.path.pop();
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (
-      !(
-        k === "body" ||
-        k === "writeable" ||
-        k === "action" ||
-        k === "label" ||
-        k === "format" ||
-        k === "repeatable" ||
-        k === "required" ||
-        k === "type" ||
-        k === "options"
-      )
-    ) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
-  const o: Record<string, unknown> = { body: v0, writeable: o1 };
-  if (v2 !== undefined) o.action = v2;
-  else if ("action" in x) o.action = undefined;
-  if (v3 !== undefined) o.label = v3;
-  else if ("label" in x) o.label = undefined;
-  if (v4 !== undefined) o.format = v4;
-  else if ("format" in x) o.format = undefined;
-  if (v5 !== undefined) o.repeatable = v5;
-  else if ("repeatable" in x) o.repeatable = undefined;
-  if (v6 !== undefined) o.required = v6;
-  else if ("required" in x) o.required = undefined;
+  strict(r, x, [
+    "body",
+    "writeable",
+    "action",
+    "label",
+    "format",
+    "repeatable",
+    "required",
+    "type",
+    "options",
+  ]);
   o.type = v7;
   o.options = o8;
   return o;
 }
-function f17(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f18(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.value;
   if (typeof v0 !== "string") typeIssue(r, "value", v0, "a string");
   const v1 = x.label;
@@ -714,21 +425,12 @@ function f17(x: unknown, r: Run): unknown {
       if (typeof v2 !== "string") typeIssue(r, "url", v2, "a string");
     }
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "value" || k === "label" || k === "url")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["value", "label", "url"]);
   const o: Record<string, unknown> = { value: v0, label: v1 };
-  if (v2 !== undefined) o.url = v2;
-  else if ("url" in x) o.url = undefined;
+  optional(o, x, "url", v2, v2);
   return o;
 }
-function f18(x: unknown, r: Run): unknown {
+function f19(x: unknown, r: Run): unknown {
   if (!Array.isArray(x)) {
     typeIssue(r, undefined, x, "an array");
     minLengthOf(r, undefined, x, 1);
@@ -747,128 +449,41 @@ function f18(x: unknown, r: Run): unknown {
     const v = x[i];
     let c: unknown = v;
     r.path.push(i);
-    c = f17(v, r);
+    c = f18(v, r);
     r.path.pop();
     o[i] = c;
   }
   if (n < 1) countIssue(r, undefined, "too_few_items", "at least", 1, n, false);
   return o;
 }
-function f19(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
-  const v0 = x.body;
-  if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
-  const v1 = x.writeable;
-  let o1: unknown = v1;
-  r.path.push("writeable");
-  o1 = f11(v1, r);
-  r.path.pop();
-  const v2 = x.action;
-  if (v2 !== undefined) {
-    if (typeof v2 !== "string") typeIssue(r, "action", v2, "a string");
-  }
-  const v3 = x.label;
-  if (v3 !== undefined) {
-    if (typeof v3 !== "string") typeIssue(r, "label", v3, "a string");
-  }
-  const v4 = x.format;
-  if (v4 !== undefined) {
-    if (v4 !== null) {
-      if (v4 !== "text/plain" && v4 !== "text/html")
-        valueIssue(r, "format", v4, '"text/plain" or "text/html"');
-    }
-  }
-  const v5 = x.repeatable;
-  if (v5 !== undefined) {
-    if (typeof v5 !== "boolean") typeIssue(r, "repeatable", v5, "a boolean");
-  }
-  const v6 = x.required;
-  if (v6 !== undefined) {
-    if (typeof v6 !== "boolean") typeIssue(r, "required", v6, "a boolean");
-  }
+function f20(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const o = g12(x, r);
   const v7 = x.type;
   if (v7 !== "button" && v7 !== "link") valueIssue(r, "type", v7, '"button" or "link"');
   const v8 = x.options;
   let o8: unknown = v8;
   r.path.push("options");
-  o8 = f18(v8, r);
+  o8 = f19(v8, r);
   r.path.pop();
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (
-      !(
-        k === "body" ||
-        k === "writeable" ||
-        k === "action" ||
-        k === "label" ||
-        k === "format" ||
-        k === "repeatable" ||
-        k === "required" ||
-        k === "type" ||
-        k === "options"
-      )
-    ) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
-  const o: Record<string, unknown> = { body: v0, writeable: o1 };
-  if (v2 !== undefined) o.action = v2;
-  else if ("action" in x) o.action = undefined;
-  if (v3 !== undefined) o.label = v3;
-  else if ("label" in x) o.label = undefined;
-  if (v4 !== undefined) o.format = v4;
-  else if ("format" in x) o.format = undefined;
-  if (v5 !== undefined) o.repeatable = v5;
-  else if ("repeatable" in x) o.repeatable = undefined;
-  if (v6 !== undefined) o.required = v6;
-  else if ("required" in x) o.required = undefined;
+  strict(r, x, [
+    "body",
+    "writeable",
+    "action",
+    "label",
+    "format",
+    "repeatable",
+    "required",
+    "type",
+    "options",
+  ]);
   o.type = v7;
   o.options = o8;
   return o;
 }
-function f20(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
-  const v0 = x.body;
-  if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
-  const v1 = x.writeable;
-  let o1: unknown = v1;
-  r.path.push("writeable");
-  o1 = f11(v1, r);
-  r.path.pop();
-  const v2 = x.action;
-  if (v2 !== undefined) {
-    if (typeof v2 !== "string") typeIssue(r, "action", v2, "a string");
-  }
-  const v3 = x.label;
-  if (v3 !== undefined) {
-    if (typeof v3 !== "string") typeIssue(r, "label", v3, "a string");
-  }
-  const v4 = x.format;
-  if (v4 !== undefined) {
-    if (v4 !== null) {
-      if (v4 !== "text/plain" && v4 !== "text/html")
-        valueIssue(r, "format", v4, '"text/plain" or "text/html"');
-    }
-  }
-  const v5 = x.repeatable;
-  if (v5 !== undefined) {
-    if (typeof v5 !== "boolean") typeIssue(r, "repeatable", v5, "a boolean");
-  }
-  const v6 = x.required;
-  if (v6 !== undefined) {
-    if (typeof v6 !== "boolean") typeIssue(r, "required", v6, "a boolean");
-  }
+function f21(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const o = g12(x, r);
   const v7 = x.type;
   if (v7 !== "select") valueIssue(r, "type", v7, '"select"');
   const v8 = x.multiple;
@@ -876,47 +491,26 @@ function f20(x: unknown, r: Run): unknown {
   const v9 = x.options;
   let o9: unknown = v9;
   r.path.push("options");
-  o9 = f18(v9, r);
+  o9 = f19(v9, r);
   r.path.pop();
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (
-      !(
-        k === "body" ||
-        k === "writeable" ||
-        k === "action" ||
-        k === "label" ||
-        k === "format" ||
-        k === "repeatable" ||
-        k === "required" ||
-        k === "type" ||
-        k === "multiple" ||
-        k === "options"
-      )
-    ) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
-  const o: Record<string, unknown> = { body: v0, writeable: o1 };
-  if (v2 !== undefined) o.action = v2;
-  else if ("action" in x) o.action = undefined;
-  if (v3 !== undefined) o.label = v3;
-  else if ("label" in x) o.label = undefined;
-  if (v4 !== undefined) o.format = v4;
-  else if ("format" in x) o.format = undefined;
-  if (v5 !== undefined) o.repeatable = v5;
-  else if ("repeatable" in x) o.repeatable = undefined;
-  if (v6 !== undefined) o.required = v6;
-  else if ("required" in x) o.required = undefined;
+  strict(r, x, [
+    "body",
+    "writeable",
+    "action",
+    "label",
+    "format",
+    "repeatable",
+    "required",
+    "type",
+    "multiple",
+    "options",
+  ]);
   o.type = v7;
   o.multiple = v8;
   o.options = o9;
   return o;
 }
-function f21(x: unknown, r: Run): unknown {
+function f22(x: unknown, r: Run): unknown {
   if (!isObject(x)) {
     typeIssue(r, undefined, x, "an object");
     return undefined;
@@ -926,16 +520,16 @@ function f21(x: unknown, r: Run): unknown {
     case "text":
     case "textarea":
     case "email":
-      return f12(x, r);
-    case "date":
       return f13(x, r);
+    case "date":
+      return f14(x, r);
     case "boolean":
-      return f16(x, r);
+      return f17(x, r);
     case "button":
     case "link":
-      return f19(x, r);
-    case "select":
       return f20(x, r);
+    case "select":
+      return f21(x, r);
   }
   valueIssue(
     r,
@@ -943,9 +537,10 @@ function f21(x: unknown, r: Run): unknown {
     t,
     'one of "text", "textarea", "email", "date", "boolean", "button", "link" or "select"',
   );
+  r.unvisited = true;
   return undefined;
 }
-function f22(x: unknown, r: Run): unknown {
+function f23(x: unknown, r: Run): unknown {
   if (!Array.isArray(x)) {
     typeIssue(r, undefined, x, "an array");
     return undefined;
@@ -966,19 +561,15 @@ function f22(x: unknown, r: Run): unknown {
   }
   return o;
 }
-function f23(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f24(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.value;
   let o0: unknown = v0;
   if (typeof v0 === "string") {
   } else if (typeof v0 === "number" && Number.isFinite(v0)) {
   } else if (Array.isArray(v0)) {
     r.path.push("value");
-    o0 = f22(v0, r);
+    o0 = f23(v0, r);
     r.path.pop();
   } else variantIssue(r, "value", v0, "a string, a finite number or an array");
   const v1 = x.label;
@@ -987,92 +578,42 @@ function f23(x: unknown, r: Run): unknown {
       if (typeof v1 !== "string") typeIssue(r, "label", v1, "a string");
     }
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "value" || k === "label")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["value", "label"]);
   const o: Record<string, unknown> = { value: o0 };
-  if (v1 !== undefined) o.label = v1;
-  else if ("label" in x) o.label = undefined;
+  optional(o, x, "label", v1, v1);
   return o;
 }
-function f24(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f25(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.result;
   if (v0 !== "SUCCESS" && v0 !== "FAILURE") valueIssue(r, "result", v0, '"SUCCESS" or "FAILURE"');
   const v1 = x.reason;
   if (v1 !== undefined) {
     if (typeof v1 !== "string") typeIssue(r, "reason", v1, "a string");
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "result" || k === "reason")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["result", "reason"]);
   const o: Record<string, unknown> = { result: v0 };
-  if (v1 !== undefined) o.reason = v1;
-  else if ("reason" in x) o.reason = undefined;
-  return o;
-}
-function f25(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
-  const v0 = x.value;
-  if (typeof v0 !== "boolean") typeIssue(r, "value", v0, "a boolean");
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "value")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
-  const o: Record<string, unknown> = { value: v0 };
+  optional(o, x, "reason", v1, v1);
   return o;
 }
 function f26(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
-  const v0 = x.creatorId;
-  if (typeof v0 !== "string") typeIssue(r, "creatorId", v0, "a string");
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "creatorId")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
-  const o: Record<string, unknown> = { creatorId: v0 };
+  if (!enter(r, x)) return undefined;
+  const v0 = x.value;
+  if (typeof v0 !== "boolean") typeIssue(r, "value", v0, "a boolean");
+  strict(r, x, ["value"]);
+  const o: Record<string, unknown> = { value: v0 };
   return o;
 }
 function f27(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
+  const v0 = x.creatorId;
+  if (typeof v0 !== "string") typeIssue(r, "creatorId", v0, "a string");
+  strict(r, x, ["creatorId"]);
+  const o: Record<string, unknown> = { creatorId: v0 };
+  return o;
+}
+function f28(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.membership;
   if (v0 !== "join") valueIssue(r, "membership", v0, '"join"');
   const v1 = x.initiatorId;
@@ -1091,34 +632,16 @@ function f27(x: unknown, r: Run): unknown {
   if (v4 !== undefined) {
     if (v4 !== "Auto" && v4 !== "Manual") valueIssue(r, "trigger", v4, '"Auto" or "Manual"');
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (
-      !(k === "membership" || k === "initiatorId" || k === "sticky" || k === "assignee" || k === "trigger")
-    ) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["membership", "initiatorId", "sticky", "assignee", "trigger"]);
   const o: Record<string, unknown> = { membership: v0 };
-  if (v1 !== undefined) o.initiatorId = v1;
-  else if ("initiatorId" in x) o.initiatorId = undefined;
-  if (v2 !== undefined) o.sticky = v2;
-  else if ("sticky" in x) o.sticky = undefined;
-  if (v3 !== undefined) o.assignee = v3;
-  else if ("assignee" in x) o.assignee = undefined;
-  if (v4 !== undefined) o.trigger = v4;
-  else if ("trigger" in x) o.trigger = undefined;
+  optional(o, x, "initiatorId", v1, v1);
+  optional(o, x, "sticky", v2, v2);
+  optional(o, x, "assignee", v3, v3);
+  optional(o, x, "trigger", v4, v4);
   return o;
 }
-function f28(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f29(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.membership;
   if (v0 !== "leave") valueIssue(r, "membership", v0, '"leave"');
   const v1 = x.assignee;
@@ -1129,45 +652,23 @@ function f28(x: unknown, r: Run): unknown {
   if (v2 !== undefined) {
     if (v2 !== "Auto" && v2 !== "Manual") valueIssue(r, "trigger", v2, '"Auto" or "Manual"');
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "membership" || k === "assignee" || k === "trigger")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["membership", "assignee", "trigger"]);
   const o: Record<string, unknown> = { membership: v0 };
-  if (v1 !== undefined) o.assignee = v1;
-  else if ("assignee" in x) o.assignee = undefined;
-  if (v2 !== undefined) o.trigger = v2;
-  else if ("trigger" in x) o.trigger = undefined;
+  optional(o, x, "assignee", v1, v1);
+  optional(o, x, "trigger", v2, v2);
   return o;
 }
-function f29(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f30(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.membership;
   if (v0 !== "invite") valueIssue(r, "membership", v0, '"invite"');
   const v1 = x.inviteeId;
   if (typeof v1 !== "string") typeIssue(r, "inviteeId", v1, "a string");
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "membership" || k === "inviteeId")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["membership", "inviteeId"]);
   const o: Record<string, unknown> = { membership: v0, inviteeId: v1 };
   return o;
 }
-function f30(x: unknown, r: Run): unknown {
+function f31(x: unknown, r: Run): unknown {
   if (!isObject(x)) {
     typeIssue(r, undefined, x, "an object");
     return undefined;
@@ -1175,45 +676,29 @@ function f30(x: unknown, r: Run): unknown {
   const t = x.membership;
   switch (t) {
     case "join":
-      return f27(x, r);
-    case "leave":
       return f28(x, r);
-    case "invite":
+    case "leave":
       return f29(x, r);
+    case "invite":
+      return f30(x, r);
   }
   valueIssue(r, "membership", t, 'one of "join", "leave" or "invite"');
+  r.unvisited = true;
   return undefined;
 }
-function f31(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f32(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.trigger;
   if (v0 !== undefined) {
     if (v0 !== "Auto" && v0 !== "Manual") valueIssue(r, "trigger", v0, '"Auto" or "Manual"');
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "trigger")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["trigger"]);
   const o: Record<string, unknown> = {};
-  if (v0 !== undefined) o.trigger = v0;
-  else if ("trigger" in x) o.trigger = undefined;
+  optional(o, x, "trigger", v0, v0);
   return o;
 }
-function f32(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f33(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.type;
   if (v0 !== "Agent" && v0 !== "CRM") valueIssue(r, "type", v0, '"Agent" or "CRM"');
   const v1 = x.agentId;
@@ -1225,26 +710,13 @@ function f32(x: unknown, r: Run): unknown {
       } else if (v1.length < 1) emptyIssue(r, "agentId");
     }
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "type" || k === "agentId")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["type", "agentId"]);
   const o: Record<string, unknown> = { type: v0 };
-  if (v1 !== undefined) o.agentId = v1;
-  else if ("agentId" in x) o.agentId = undefined;
+  optional(o, x, "agentId", v1, v1);
   return o;
 }
-function f33(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f34(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.liveChatId;
   if (typeof v0 !== "string") typeIssue(r, "liveChatId", v0, "a string");
   const v1 = x.preconditions;
@@ -1253,85 +725,40 @@ function f33(x: unknown, r: Run): unknown {
     if (!isPlainObject(v1)) typeIssue(r, "preconditions", v1, "an object");
     else o1 = jsonCopy(r, v1, "preconditions", true);
   }
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "liveChatId" || k === "preconditions")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["liveChatId", "preconditions"]);
   const o: Record<string, unknown> = { liveChatId: v0 };
-  if (v1 !== undefined) o.preconditions = o1;
-  else if ("preconditions" in x) o.preconditions = undefined;
-  return o;
-}
-function f34(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
-  const v0 = x.reason;
-  if (v0 !== "NO_OPERATOR_AVAILABLE" && v0 !== "OUTSIDE_BUSINESS_HOURS" && v0 !== "SERVER_ERROR")
-    valueIssue(r, "reason", v0, 'one of "NO_OPERATOR_AVAILABLE", "OUTSIDE_BUSINESS_HOURS" or "SERVER_ERROR"');
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "reason")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
-  const o: Record<string, unknown> = { reason: v0 };
+  optional(o, x, "preconditions", v1, o1);
   return o;
 }
 function f35(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!enter(r, x)) return undefined;
+  const v0 = x.reason;
+  if (v0 !== "NO_OPERATOR_AVAILABLE" && v0 !== "OUTSIDE_BUSINESS_HOURS" && v0 !== "SERVER_ERROR")
+    valueIssue(r, "reason", v0, 'one of "NO_OPERATOR_AVAILABLE", "OUTSIDE_BUSINESS_HOURS" or "SERVER_ERROR"');
+  strict(r, x, ["reason"]);
+  const o: Record<string, unknown> = { reason: v0 };
+  return o;
+}
+function f36(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.status;
   if (v0 !== "RUNNING") valueIssue(r, "status", v0, '"RUNNING"');
   const v1 = x.expires;
   if (typeof v1 !== "string") typeIssue(r, "expires", v1, "a string");
   else if (!DATE_TIME.test(v1)) dateTimeIssue(r, "expires", v1);
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "status" || k === "expires")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["status", "expires"]);
   const o: Record<string, unknown> = { status: v0, expires: v1 };
   return o;
 }
-function f36(x: unknown, r: Run): unknown {
-  if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+function f37(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
   const v0 = x.status;
   if (v0 !== "CANCELLED" && v0 !== "EXPIRED") valueIssue(r, "status", v0, '"CANCELLED" or "EXPIRED"');
-  let u: string[] | undefined;
-  for (const k in x) {
-    r.nodes--;
-    if (!(k === "status")) {
-      if (u === undefined) u = [k];
-      else u.push(k);
-    }
-  }
-  if (u !== undefined) unknownIssues(r, u);
+  strict(r, x, ["status"]);
   const o: Record<string, unknown> = { status: v0 };
   return o;
 }
-function f37(x: unknown, r: Run): unknown {
+function f38(x: unknown, r: Run): unknown {
   if (!isObject(x)) {
     typeIssue(r, undefined, x, "an object");
     return undefined;
@@ -1339,12 +766,13 @@ function f37(x: unknown, r: Run): unknown {
   const t = x.status;
   switch (t) {
     case "RUNNING":
-      return f35(x, r);
+      return f36(x, r);
     case "CANCELLED":
     case "EXPIRED":
-      return f36(x, r);
+      return f37(x, r);
   }
   valueIssue(r, "status", t, 'one of "RUNNING", "CANCELLED" or "EXPIRED"');
+  r.unvisited = true;
   return undefined;
 }
 
@@ -1397,33 +825,33 @@ export const checkMessageEditContent: (x: unknown, r: Run) => unknown = f9;
 /** Validates the content of a `s.message.preview` event (`messagePreviewContent`), its issues in the run; returns its copy. */
 export const checkMessagePreviewContent: (x: unknown, r: Run) => unknown = f10;
 /** Validates the content of a `s.message.action` event (`messageActionContent`), its issues in the run; returns its copy. */
-export const checkMessageActionContent: (x: unknown, r: Run) => unknown = f21;
+export const checkMessageActionContent: (x: unknown, r: Run) => unknown = f22;
 /** Validates the content of a `s.message.action.invocation` event (`messageActionInvocationContent`), its issues in the run; returns its copy. */
-export const checkMessageActionInvocationContent: (x: unknown, r: Run) => unknown = f23;
+export const checkMessageActionInvocationContent: (x: unknown, r: Run) => unknown = f24;
 /** Validates the content of a `s.message.action.invocation.validation` event (`messageActionInvocationValidationContent`), its issues in the run; returns its copy. */
-export const checkMessageActionInvocationValidationContent: (x: unknown, r: Run) => unknown = f24;
+export const checkMessageActionInvocationValidationContent: (x: unknown, r: Run) => unknown = f25;
 /** Validates the content of a `s.room.blocked` event (`roomBlockedContent`), its issues in the run; returns its copy. */
-export const checkRoomBlockedContent: (x: unknown, r: Run) => unknown = f25;
+export const checkRoomBlockedContent: (x: unknown, r: Run) => unknown = f26;
 /** Validates the content of a `s.room.pin` event (`roomPinContent`), its issues in the run; returns its copy. */
-export const checkRoomPinContent: (x: unknown, r: Run) => unknown = f25;
+export const checkRoomPinContent: (x: unknown, r: Run) => unknown = f26;
 /** Validates the content of a `s.room.setting` event (`roomSettingContent`), its issues in the run; returns its copy. */
-export const checkRoomSettingContent: (x: unknown, r: Run) => unknown = f25;
+export const checkRoomSettingContent: (x: unknown, r: Run) => unknown = f26;
 /** Validates the content of a `s.room.user.setting` event (`roomUserSettingContent`), its issues in the run; returns its copy. */
-export const checkRoomUserSettingContent: (x: unknown, r: Run) => unknown = f25;
+export const checkRoomUserSettingContent: (x: unknown, r: Run) => unknown = f26;
 /** Validates the content of a `s.room.create` event (`roomCreateContent`), its issues in the run; returns its copy. */
-export const checkRoomCreateContent: (x: unknown, r: Run) => unknown = f26;
+export const checkRoomCreateContent: (x: unknown, r: Run) => unknown = f27;
 /** Validates the content of a `s.room.membership` event (`roomMembershipContent`), its issues in the run; returns its copy. */
-export const checkRoomMembershipContent: (x: unknown, r: Run) => unknown = f30;
+export const checkRoomMembershipContent: (x: unknown, r: Run) => unknown = f31;
 /** Validates the content of a `s.support.close` event (`supportCloseContent`), its issues in the run; returns its copy. */
-export const checkSupportCloseContent: (x: unknown, r: Run) => unknown = f31;
+export const checkSupportCloseContent: (x: unknown, r: Run) => unknown = f32;
 /** Validates the content of a `s.support.delegate` event (`supportDelegateContent`), its issues in the run; returns its copy. */
-export const checkSupportDelegateContent: (x: unknown, r: Run) => unknown = f32;
+export const checkSupportDelegateContent: (x: unknown, r: Run) => unknown = f33;
 /** Validates the content of a `s.support.request` event (`supportRequestContent`), its issues in the run; returns its copy. */
-export const checkSupportRequestContent: (x: unknown, r: Run) => unknown = f33;
+export const checkSupportRequestContent: (x: unknown, r: Run) => unknown = f34;
 /** Validates the content of a `s.support.request.rejected` event (`supportRequestRejectedContent`), its issues in the run; returns its copy. */
-export const checkSupportRequestRejectedContent: (x: unknown, r: Run) => unknown = f34;
+export const checkSupportRequestRejectedContent: (x: unknown, r: Run) => unknown = f35;
 /** Validates the content of a `s.timer` event (`timerContent`), its issues in the run; returns its copy. */
-export const checkTimerContent: (x: unknown, r: Run) => unknown = f37;
+export const checkTimerContent: (x: unknown, r: Run) => unknown = f38;
 /** The validator of each type's content. */
 export const contentCheckers: Readonly<Record<EventType, (x: unknown, r: Run) => unknown>> = {
   "s.change": checkChangeContent,

@@ -1,4 +1,5 @@
 import type { MessagingEvent } from "./EventContent.js";
+import { withStack } from "./EventValidationError.js";
 import { safeParseEvent } from "./safeParseEvent.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
@@ -20,6 +21,6 @@ import type { ValidationLimits } from "./ValidationLimits.js";
  */
 export function parseEvent(value: unknown, options?: ValidationLimits): MessagingEvent {
   const result = safeParseEvent(value, options);
-  if (!result.success) throw result.error;
+  if (!result.success) throw withStack(result.error, parseEvent);
   return result.data;
 }

@@ -1,4 +1,5 @@
 import type { EventContent } from "./EventContent.js";
+import { withStack } from "./EventValidationError.js";
 import type { EventType } from "./eventTypes.js";
 import { safeParseEventContent } from "./safeParseEventContent.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
@@ -28,6 +29,6 @@ export function parseEventContent<T extends EventType>(
 export function parseEventContent(type: unknown, content: unknown, options?: ValidationLimits): EventContent;
 export function parseEventContent(type: unknown, content: unknown, options?: ValidationLimits): EventContent {
   const result = safeParseEventContent(type, content, options);
-  if (!result.success) throw result.error;
+  if (!result.success) throw withStack(result.error, parseEventContent);
   return result.data;
 }

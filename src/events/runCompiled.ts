@@ -45,9 +45,13 @@ export function runCompiled<T>(
     return failure(code, eventType, [issue], 0);
   }
   const { count, issues, omitted, stopped } = run;
-  const exact = count === 0 && !run.suspect && run.nodes >= 0;
+  // Every value was read, within the limits: the exact walk could find nothing.
+  const complete = !run.suspect && !run.unvisited && run.nodes >= 0;
   endRun(run);
-  if (exact) return { success: true, data: data as T };
+  if (complete) {
+    if (count === 0) return { success: true, data: data as T };
+    if (issues !== undefined) return failure(code, eventType, issues, omitted);
+  }
   const breach = findLimitBreach(value, limits);
   if (breach !== undefined) return failure(code, eventType, [breachIssue(breach, prefix, limits)], 0);
   if (stopped !== undefined) {

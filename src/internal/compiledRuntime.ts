@@ -30,6 +30,11 @@ export interface Run {
   maxIssues: number;
   /** A limit may be broken: the exact walk (`findLimitBreach`) decides. */
   suspect: boolean;
+  /**
+   * An issue left a container unread (an object where a string belongs, the value of an unknown
+   * member…): the limits may be broken there, and only the exact walk can tell.
+   */
+  unvisited: boolean;
   /** The limit that cut a JSON member's walk short, leaving the run incomplete. */
   stopped: "too_deep" | "too_many_nodes" | undefined;
   /** Where a JSON member stopped being JSON, innermost first, and what was found there. */
@@ -54,6 +59,7 @@ export function startRun(path: readonly Key[], base: number, limits: Limits): Ru
     maxNodes: 0,
     maxIssues: 0,
     suspect: false,
+    unvisited: false,
     stopped: undefined,
     notJsonPath: [],
     notJson: "",
@@ -70,6 +76,7 @@ export function startRun(path: readonly Key[], base: number, limits: Limits): Ru
   r.maxNodes = limits.maxNodes;
   r.maxIssues = limits.maxIssues;
   r.suspect = false;
+  r.unvisited = false;
   r.stopped = undefined;
   return r;
 }
@@ -106,6 +113,7 @@ function raise(
 
 /** A value of the wrong type, or a missing one: `expected` is "a string", "an object"… */
 export function typeIssue(r: Run, key: Key | undefined, value: unknown, expected: string): void {
+  if (typeof value === "object" && value !== null) r.unvisited = true;
   if (value === undefined) raise(r, true, key, "required", (l) => `${l} is required: expected ${expected}`);
   else
     raise(
@@ -119,6 +127,7 @@ export function typeIssue(r: Run, key: Key | undefined, value: unknown, expected
 
 /** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
 export function valueIssue(r: Run, key: Key | undefined, value: unknown, alternatives: string): void {
+  if (typeof value === "object" && value !== null) r.unvisited = true;
   if (value === undefined)
     raise(r, true, key, "required", (l) => `${l} is required: expected ${alternatives}`);
   else
@@ -127,6 +136,7 @@ export function valueIssue(r: Run, key: Key | undefined, value: unknown, alterna
 
 /** A value that matches no alternative of a union; `expected` is already written. */
 export function variantIssue(r: Run, key: Key | undefined, value: unknown, expected: string): void {
+  if (typeof value === "object" && value !== null) r.unvisited = true;
   if (value === undefined) raise(r, true, key, "required", (l) => `${l} is required: expected ${expected}`);
   else
     raise(
@@ -247,6 +257,7 @@ export function booleanOptionsIssue(r: Run, duplicate: unknown): void {
 
 /** An array longer than the node limit, refused before a single entry is read. */
 export function tooManyNodesIssue(r: Run): void {
+  r.unvisited = true;
   raise(
     r,
     true,
@@ -254,6 +265,62 @@ export function tooManyNodesIssue(r: Run): void {
     "too_many_nodes",
     (l) => `${l} holds more than the limit of ${r.maxNodes} values`,
   );
+}
+
+/**
+ * Enters an object: `false` (with the issue raised) when `x` is not one; marks the run when the
+ * object sits at the depth limit.
+ */
+export function enter(r: Run, x: unknown): x is Record<string, unknown> {
+  if (typeof x !== "object" || x === null || Array.isArray(x)) {
+    typeIssue(r, undefined, x, "an object");
+    return false;
+  }
+  if (r.path.length >= r.depthLimit) r.suspect = true;
+  return true;
+}
+
+/** Raises an issue for each member of `x` (own or inherited, as `for…in` lists them) not in `keys`. */
+export function strict(r: Run, x: Record<string, unknown>, keys: readonly string[]): void {
+  let unknown: string[] | undefined;
+  for (const key in x) {
+    r.nodes--;
+    if (!keys.includes(key)) {
+      if (unknown === undefined) unknown = [key];
+      else unknown.push(key);
+    }
+  }
+  if (unknown === undefined) return;
+  unknownIssues(r, unknown);
+  for (const key of unknown) {
+    const value = x[key];
+    if (typeof value === "object" && value !== null) r.unvisited = true;
+  }
+}
+
+/** The members of `x` not in `keys` (but `__proto__`, which a copy must not take), or `undefined`. */
+export function extras(r: Run, x: Record<string, unknown>, keys: readonly string[]): string[] | undefined {
+  let extra: string[] | undefined;
+  for (const key in x) {
+    r.nodes--;
+    if (!keys.includes(key) && key !== "__proto__") {
+      if (extra === undefined) extra = [key];
+      else extra.push(key);
+    }
+  }
+  return extra;
+}
+
+/** Copies an optional member: present as `undefined` stays so; absent stays absent. */
+export function optional(
+  o: Record<string, unknown>,
+  x: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  copy: unknown,
+): void {
+  if (value !== undefined) o[key] = copy;
+  else if (key in x) o[key] = undefined;
 }
 
 /** The two objects, so that `isObject` reads as what it checks. */
@@ -286,6 +353,8 @@ export function jsonCopy(r: Run, value: unknown, key: Key | undefined, atRoot: b
   const copy = copyValue(r, value, depth);
   if (copy !== FAILED) return copy;
   if (r.stopped !== undefined) return value;
+  // The walk stopped at the first value that is not JSON: the rest is unread.
+  r.unvisited = true;
   const inner = r.notJsonPath.reverse();
   const found = r.notJson;
   const path = key === undefined ? inner : [key, ...inner];

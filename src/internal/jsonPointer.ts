@@ -2,7 +2,11 @@
 export function jsonPointer(path: readonly PropertyKey[], prefix = ""): string {
   let pointer = prefix;
   for (const segment of path) {
-    pointer += `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    const text = String(segment);
+    pointer +=
+      text.includes("~") || text.includes("/")
+        ? `/${text.replaceAll("~", "~0").replaceAll("/", "~1")}`
+        : `/${text}`;
   }
   return pointer;
 }
