@@ -1,4 +1,4 @@
-import { endRun, type Run, startRun } from "../internal/compiledRuntime.js";
+import { Run } from "../internal/compiledRuntime.js";
 import { pathLabel, quote } from "../internal/describe.js";
 import { breachIssue, findLimitBreach, reasonOf } from "../internal/findLimitBreach.js";
 import { type Issue, makeIssue } from "../internal/issue.js";
@@ -27,12 +27,11 @@ export function runCompiled<T>(
   options: ValidationLimits | undefined,
 ): SafeParseResult<T> {
   const limits = normalizeLimits(options);
-  const run = startRun(prefix, base, limits);
+  const run = new Run(prefix.slice(), base, limits);
   let data: unknown;
   try {
     data = check(value, run);
   } catch (cause) {
-    endRun(run);
     const breach = findLimitBreach(value, limits);
     const issue =
       breach !== undefined
@@ -47,7 +46,6 @@ export function runCompiled<T>(
   const { count, issues, omitted, stopped } = run;
   // Every value was read, within the limits: the exact walk could find nothing.
   const complete = !run.suspect && !run.unvisited && run.nodes >= 0;
-  endRun(run);
   if (complete) {
     if (count === 0) return { success: true, data: data as T };
     if (issues !== undefined) return failure(code, eventType, issues, omitted);

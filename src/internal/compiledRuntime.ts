@@ -11,80 +11,48 @@ import type { Limits } from "./limits.js";
 type Key = string | number;
 
 /** The state of one validation by the generated code. */
-export interface Run {
-  /** Where the value under validation is, from the root of the event: a stack the validators push to. */
-  readonly path: Key[];
+export class Run {
   /** The issues kept, once there is one. */
-  issues: Issue[] | undefined;
+  issues: Issue[] | undefined = undefined;
   /** Issues raised past `maxIssues`, only counted. */
-  omitted: number;
+  omitted = 0;
   /** Issues raised, kept or not. */
-  count: number;
+  count = 0;
   /** Issues raised that stop a schema's own checks (as Zod's do: all but a few). */
-  aborts: number;
+  aborts = 0;
   /** Values that may still be visited before the node limit: counted generously, never short. */
   nodes: number;
   /** The path length at which a container breaks the depth limit. */
-  depthLimit: number;
-  maxNodes: number;
-  maxIssues: number;
+  readonly depthLimit: number;
+  readonly maxNodes: number;
+  readonly maxIssues: number;
   /** A limit may be broken: the exact walk (`findLimitBreach`) decides. */
-  suspect: boolean;
+  suspect = false;
   /**
    * An issue left a container unread (an object where a string belongs, the value of an unknown
    * member…): the limits may be broken there, and only the exact walk can tell.
    */
-  unvisited: boolean;
+  unvisited = false;
   /** The limit that cut a JSON member's walk short, leaving the run incomplete. */
-  stopped: "too_deep" | "too_many_nodes" | undefined;
+  stopped: "too_deep" | "too_many_nodes" | undefined = undefined;
   /** Where a JSON member stopped being JSON, innermost first, and what was found there. */
-  notJsonPath: Key[];
-  notJson: string;
-}
+  notJsonPath: Key[] | undefined = undefined;
+  notJson = "";
 
-// One run is kept for the next validation, so that a valid value costs no allocation but its copy.
-// A validation inside a validation (a getter that validates) finds none and makes its own.
-let spare: Run | undefined;
-
-/** A run under `limits` for a value at `path`, whose first `base` segments are outside the value. */
-export function startRun(path: readonly Key[], base: number, limits: Limits): Run {
-  const r: Run = spare ?? {
-    path: [],
-    issues: undefined,
-    omitted: 0,
-    count: 0,
-    aborts: 0,
-    nodes: 0,
-    depthLimit: 0,
-    maxNodes: 0,
-    maxIssues: 0,
-    suspect: false,
-    unvisited: false,
-    stopped: undefined,
-    notJsonPath: [],
-    notJson: "",
-  };
-  spare = undefined;
-  r.path.length = 0;
-  for (let i = 0; i < path.length; i++) r.path.push(path[i]!);
-  r.issues = undefined;
-  r.omitted = 0;
-  r.count = 0;
-  r.aborts = 0;
-  r.nodes = limits.maxNodes - 1;
-  r.depthLimit = base + limits.maxDepth;
-  r.maxNodes = limits.maxNodes;
-  r.maxIssues = limits.maxIssues;
-  r.suspect = false;
-  r.unvisited = false;
-  r.stopped = undefined;
-  return r;
-}
-
-/** Hands a run back once its issues have been taken: the next validation reuses it. */
-export function endRun(r: Run): void {
-  r.issues = undefined;
-  spare = r;
+  /**
+   * A run under `limits` for a value at `path` (a stack the validators push to and pop, owned by the
+   * run), whose first `base` segments are outside the value.
+   */
+  constructor(
+    readonly path: Key[],
+    base: number,
+    limits: Limits,
+  ) {
+    this.nodes = limits.maxNodes - 1;
+    this.depthLimit = base + limits.maxDepth;
+    this.maxNodes = limits.maxNodes;
+    this.maxIssues = limits.maxIssues;
+  }
 }
 
 function at(r: Run, key: Key | undefined): Key[] {
@@ -349,13 +317,13 @@ const FAILED = {};
 export function jsonCopy(r: Run, value: unknown, key: Key | undefined, atRoot: boolean): unknown {
   if (typeof value === "string" || typeof value === "boolean") return value;
   const depth = r.path.length + (key === undefined ? 0 : 1);
-  r.notJsonPath.length = 0;
   const copy = copyValue(r, value, depth);
   if (copy !== FAILED) return copy;
   if (r.stopped !== undefined) return value;
   // The walk stopped at the first value that is not JSON: the rest is unread.
   r.unvisited = true;
-  const inner = r.notJsonPath.reverse();
+  const inner = (r.notJsonPath ?? []).reverse();
+  r.notJsonPath = undefined;
   const found = r.notJson;
   const path = key === undefined ? inner : [key, ...inner];
   for (const segment of path) r.path.push(segment);
@@ -372,6 +340,11 @@ export function jsonCopy(r: Run, value: unknown, key: Key | undefined, atRoot: b
     );
   r.path.length -= path.length;
   return undefined;
+}
+
+function notJsonAt(r: Run, key: Key): void {
+  if (r.notJsonPath === undefined) r.notJsonPath = [key];
+  else r.notJsonPath.push(key);
 }
 
 function notJson(r: Run, found: string): unknown {
@@ -414,7 +387,7 @@ function copyValue(r: Run, value: unknown, depth: number): unknown {
       }
       const inner = copyValue(r, item, depth + 1);
       if (inner === FAILED) {
-        r.notJsonPath.push(i);
+        notJsonAt(r, i);
         return FAILED;
       }
       copy[i] = inner;
@@ -433,7 +406,7 @@ function copyValue(r: Run, value: unknown, depth: number): unknown {
     if (typeof item !== "string" && typeof item !== "boolean") {
       inner = copyValue(r, item, depth + 1);
       if (inner === FAILED) {
-        r.notJsonPath.push(key);
+        notJsonAt(r, key);
         return FAILED;
       }
     }
