@@ -5,8 +5,13 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { formatGenerated } from "./formatGenerated.js";
-import { generateValidators } from "./validatorGenerator.js";
+import { generateContentParsers, generateValidators } from "./validatorGenerator.js";
 
-const target = fileURLToPath(new URL("../src/events/compiledValidators.ts", import.meta.url));
-writeFileSync(target, formatGenerated(generateValidators(), target));
-console.log("validators: src/events/compiledValidators.ts written");
+for (const [file, generate] of [
+  ["compiledValidators.ts", generateValidators],
+  ["contentParsers.ts", generateContentParsers],
+] as const) {
+  const target = fileURLToPath(new URL(`../src/events/${file}`, import.meta.url));
+  writeFileSync(target, formatGenerated(generate(), target));
+  console.log(`validators: src/events/${file} written`);
+}

@@ -208,7 +208,8 @@ Object.defineProperty(EventValidationError.prototype, "stack", {
  * @internal An `EventValidationError` made without a stack trace, for the result of a `safe…`
  * function: a failed validation is an answer, not a fault, and capturing a trace (microseconds)
  * would cost more than the validation. It has every property of one made by the constructor, is
- * an `instanceof` both `EventValidationError` and `Error`, and its `stack` is its first line.
+ * an `instanceof` both `EventValidationError` and `Error`, and its `stack` is its first line. The
+ * event type, when given, must be one of the 32 (callers validate it first).
  * {@link withStack} gives it a trace when it is thrown.
  */
 export function validationError(
@@ -221,7 +222,8 @@ export function validationError(
     -readonly [K in keyof EventValidationError]: EventValidationError[K];
   };
   error.code = code;
-  error.eventType = typeof eventType === "string" ? safeType(eventType) : undefined;
+  // The type was validated (one of the 32), or is absent: nothing to escape.
+  error.eventType = eventType;
   error.issues = issues;
   error.omittedIssues = omittedIssues;
   return error;

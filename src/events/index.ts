@@ -30,6 +30,7 @@ export { supportOpenContent } from "./content/supportOpenContent.js";
 export { supportRequestContent } from "./content/supportRequestContent.js";
 export { supportRequestRejectedContent } from "./content/supportRequestRejectedContent.js";
 export { timerContent } from "./content/timerContent.js";
+export * from "./contentParsers.js";
 export type { EventContent, EventContentInput, EventContentSchemas, MessagingEvent } from "./EventContent.js";
 export {
   EventValidationError,

@@ -53,8 +53,8 @@ export function runCompiled<T>(
   const breach = findLimitBreach(value, limits);
   if (breach !== undefined) return failure(code, eventType, [breachIssue(breach, prefix, limits)], 0);
   if (stopped !== undefined) {
-    // The validator saw more than the exact walk (members inherited through a prototype): it
-    // stopped at a limit all the same, and so does the answer.
+    // The walk of a JSON member stopped at a limit, so the exact walk, which sees at least as much,
+    // finds a breach; should it not (an object changing under the walks), the limit stands.
     return failure(code, eventType, [breachIssue({ code: stopped, path: [] }, prefix, limits)], 0);
   }
   if (count === 0 || issues === undefined) return { success: true, data: data as T };
@@ -74,4 +74,21 @@ function failure<T>(
 export function unreadable<T>(code: EventValidationErrorCode, cause: unknown): SafeParseResult<T> {
   const issue = makeIssue("unreadable", [], `${pathLabel([])} could not be read: ${quote(reasonOf(cause))}`);
   return failure(code, undefined, [issue], 0);
+}
+
+/**
+ * @internal The result of `safeParseEventContent(type, content, options)`, by the generated
+ * validator of that type. Never throws.
+ */
+export function runContent<T>(
+  check: Checker,
+  type: string,
+  content: unknown,
+  options: ValidationLimits | undefined,
+): SafeParseResult<T> {
+  try {
+    return runCompiled(check, content, type, ["content"], 1, "ERR_INVALID_EVENT_CONTENT", options);
+  } catch (cause) {
+    return unreadable("ERR_INVALID_EVENT_CONTENT", cause);
+  }
 }

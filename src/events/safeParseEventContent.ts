@@ -3,7 +3,7 @@ import type { EventContent } from "./EventContent.js";
 import type { EventValidationError } from "./EventValidationError.js";
 import type { EventType } from "./eventTypes.js";
 import { isEventType } from "./isEventType.js";
-import { runCompiled, unreadable } from "./runCompiled.js";
+import { runContent } from "./runCompiled.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
@@ -64,18 +64,6 @@ export function safeParseEventContent(
   content: unknown,
   options?: ValidationLimits,
 ): SafeParseResult<EventContent> {
-  try {
-    if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
-    return runCompiled(
-      contentCheckers[type],
-      content,
-      type,
-      ["content"],
-      1,
-      "ERR_INVALID_EVENT_CONTENT",
-      options,
-    );
-  } catch (cause) {
-    return unreadable("ERR_INVALID_EVENT_CONTENT", cause);
-  }
+  if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
+  return runContent(contentCheckers[type], type, content, options);
 }

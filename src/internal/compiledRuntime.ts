@@ -1,8 +1,9 @@
 import { codePointLength } from "./codePointLength.js";
 import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
+import { findNonJson } from "./findNonJson.js";
 import { isPlainObject } from "./isPlainObject.js";
 import { type Issue, type IssueCode, makeIssue } from "./issue.js";
-import type { Limits } from "./limits.js";
+import { type Limits, withLimits } from "./limits.js";
 
 // What the generated validators (src/events/compiledValidators.ts) call: the state of one
 // validation, and the library's issues, each written here once, in the same words as the issues
@@ -271,10 +272,15 @@ export function extras(r: Run, x: Record<string, unknown>, keys: readonly string
   let extra: string[] | undefined;
   for (const key in x) {
     r.nodes--;
-    if (!keys.includes(key) && key !== "__proto__") {
-      if (extra === undefined) extra = [key];
-      else extra.push(key);
+    if (keys.includes(key)) continue;
+    if (key === "__proto__") {
+      // Left out of the copy unread (as Zod does), so the limits there are the exact walk's to check.
+      const value = x[key];
+      if (typeof value === "object" && value !== null) r.unvisited = true;
+      continue;
     }
+    if (extra === undefined) extra = [key];
+    else extra.push(key);
   }
   return extra;
 }
@@ -317,7 +323,8 @@ const FAILED = {};
 export function jsonCopy(r: Run, value: unknown, key: Key | undefined, atRoot: boolean): unknown {
   if (typeof value === "string" || typeof value === "boolean") return value;
   const depth = r.path.length + (key === undefined ? 0 : 1);
-  const copy = copyValue(r, value, depth);
+  // Once an issue is raised the result is a failure: the member is checked, no longer copied.
+  const copy = copyValue(r, value, depth, r.count === 0);
   if (copy !== FAILED) return copy;
   if (r.stopped !== undefined) return value;
   // The walk stopped at the first value that is not JSON: the rest is unread.
@@ -327,7 +334,14 @@ export function jsonCopy(r: Run, value: unknown, key: Key | undefined, atRoot: b
   const found = r.notJson;
   const path = key === undefined ? inner : [key, ...inner];
   for (const segment of path) r.path.push(segment);
-  if (found === "undefined" && atRoot && inner.length === 0)
+  notJsonIssue(r, found, atRoot && inner.length === 0);
+  r.path.length -= path.length;
+  return undefined;
+}
+
+/** Something that is not JSON found at the run's path (`undefined` where a member is missing is "required"). */
+function notJsonIssue(r: Run, found: string, missing: boolean): void {
+  if (found === "undefined" && missing)
     raise(r, true, undefined, "required", (l) => `${l} is required: expected any JSON value`);
   else
     raise(
@@ -338,8 +352,6 @@ export function jsonCopy(r: Run, value: unknown, key: Key | undefined, atRoot: b
       (l) =>
         `${l} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not ${withArticle(found)}`,
     );
-  r.path.length -= path.length;
-  return undefined;
 }
 
 function notJsonAt(r: Run, key: Key): void {
@@ -352,7 +364,7 @@ function notJson(r: Run, found: string): unknown {
   return FAILED;
 }
 
-function copyValue(r: Run, value: unknown, depth: number): unknown {
+function copyValue(r: Run, value: unknown, depth: number, copying: boolean): unknown {
   if (value === null) return value;
   switch (typeof value) {
     case "string":
@@ -378,42 +390,42 @@ function copyValue(r: Run, value: unknown, depth: number): unknown {
     const length = items.length;
     r.nodes -= length;
     if (r.nodes < 0) return stop(r);
-    const copy: unknown[] = new Array(length);
+    const copy: unknown[] | undefined = copying ? new Array(length) : undefined;
     for (let i = 0; i < length; i++) {
       const item = items[i];
-      if (typeof item === "string" || typeof item === "boolean") {
-        copy[i] = item;
-        continue;
+      let inner: unknown = item;
+      if (typeof item !== "string" && typeof item !== "boolean") {
+        inner = copyValue(r, item, depth + 1, copying);
+        if (inner === FAILED) {
+          notJsonAt(r, i);
+          return FAILED;
+        }
       }
-      const inner = copyValue(r, item, depth + 1);
-      if (inner === FAILED) {
-        notJsonAt(r, i);
-        return FAILED;
-      }
-      copy[i] = inner;
+      if (copy !== undefined) copy[i] = inner;
     }
-    return copy;
+    return copy ?? value;
   }
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source);
   r.nodes -= keys.length;
   if (r.nodes < 0) return stop(r);
-  const copy: Record<string, unknown> = {};
+  const copy: Record<string, unknown> | undefined = copying ? {} : undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const item = source[key];
     let inner: unknown = item;
     if (typeof item !== "string" && typeof item !== "boolean") {
-      inner = copyValue(r, item, depth + 1);
+      inner = copyValue(r, item, depth + 1, copying);
       if (inner === FAILED) {
         notJsonAt(r, key);
         return FAILED;
       }
     }
+    if (copy === undefined) continue;
     if (key === "__proto__") put(copy, key, inner);
     else copy[key] = inner;
   }
-  return copy;
+  return copy ?? value;
 }
 
 function stop(r: Run): unknown {

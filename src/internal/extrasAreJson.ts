@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { withHint } from "./checkHint.js";
-import { findNonJson } from "./jsonValue.js";
+import { findNonJson } from "./findNonJson.js";
 import { activeLimits } from "./limits.js";
 
 /**

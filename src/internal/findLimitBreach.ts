@@ -78,9 +78,8 @@ function visitMembers(value: object, depth: number, walk: Walk): void {
     }
     return;
   }
-  const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  // Members inherited through a prototype too: validation reads them, so they count.
+  for (const key in value) {
     try {
       visit((value as Record<string, unknown>)[key], depth + 1, walk);
     } catch (caught) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findNonJson } from "./jsonValue.js";
+import { findNonJson } from "./findNonJson.js";
 
 describe("findNonJson", () => {
   it("finds nothing in any JSON value", () => {

@@ -280,8 +280,9 @@ describe("kitsu-core", () => {
           const again = JSON.parse(JSON.stringify(serialise("events", attributes, "POST"))) as {
             data: object;
           };
+          // Compared as JSON: a JSON round trip cannot keep what JSON cannot write (-0 becomes 0).
           expect(parseEventResource(asResource(again, "1")).data.attributes).toEqual(
-            resource.data.attributes,
+            JSON.parse(JSON.stringify(resource.data.attributes)),
           );
         }),
         { numRuns: 10 },

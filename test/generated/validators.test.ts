@@ -1,0 +1,24 @@
+/**
+ * The compiled validators are generated from the Zod schemas and committed: regenerating them must
+ * give the committed files byte for byte, so that a schema change without `npm run build:validators`
+ * fails here instead of shipping validators that disagree with the schemas.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { formatGenerated } from "../../scripts/formatGenerated.js";
+import { generateContentParsers, generateValidators } from "../../scripts/validatorGenerator.js";
+
+const source = (file: string) => fileURLToPath(new URL(`../../src/events/${file}`, import.meta.url));
+
+describe("generated validators", () => {
+  it.each([
+    ["compiledValidators.ts", generateValidators],
+    ["contentParsers.ts", generateContentParsers],
+  ] as const)("src/events/%s is what the generator writes from the schemas today", (file, generate) => {
+    const committed = readFileSync(source(file), "utf8");
+    const fresh = formatGenerated(generate(), source(file));
+    // When this fails: run `npm run build:validators` and commit the result.
+    expect(fresh === committed, `src/events/${file} is stale: run npm run build:validators`).toBe(true);
+  });
+});
