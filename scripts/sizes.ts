@@ -37,12 +37,17 @@ export const measuredImports: readonly MeasuredImport[] = [
     names: ["safeParseContent", "messageTextContent"],
   },
   {
+    label: "`safeParseMessageTextContent`: one type, compiled, the library's messages",
+    from: "messaging-events/events",
+    names: ["safeParseMessageTextContent"],
+  },
+  {
     label: "`messageActionContent`: the largest content schema",
     from: "messaging-events/events",
     names: ["messageActionContent"],
   },
   {
-    label: "`safeParseEventContent`, `safeParseEvent`: all 32 schemas, the library's messages",
+    label: "`safeParseEventContent`, `safeParseEvent`: all 32 types, compiled, the library's messages",
     from: "messaging-events/events",
     names: ["safeParseEventContent", "safeParseEvent"],
   },

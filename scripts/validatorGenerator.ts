@@ -17,6 +17,7 @@ import { type EventType, eventTypes } from "../src/events/eventTypes.js";
 import { type CheckHint, hintOf } from "../src/internal/checkHint.js";
 import { alternatives } from "../src/internal/compiledRuntime.js";
 import { DATE_TIME_PATTERN } from "../src/internal/dateTime.js";
+import { webhookPayloadSchema } from "../src/webhooks/webhookPayloadSchema.js";
 
 type Schema = z.core.$ZodType;
 interface Def {
@@ -272,7 +273,8 @@ class Generator {
       const prop = access("o", key);
       const output = outputs[next - from]!;
       if (defOf(shape[key]!).type === "optional") {
-        lines.push(`${this.use("optional")}(o, x, ${lit(key)}, v${next}, ${output});`);
+        const copy = output === `v${next}` ? "" : `, ${output}`;
+        lines.push(`${this.use("optional")}(o, x, ${lit(key)}, v${next}${copy});`);
       } else {
         lines.push(`${prop} = ${output};`);
       }
@@ -307,6 +309,35 @@ class Generator {
     for (const option of options) this.groups.set(option, { size, fn });
   }
 
+  /** Members shared, last and in the same order, by every option of a union: one function too. */
+  private readonly tails = new Map<Schema, { readonly size: number; readonly fn: string }>();
+
+  private tail(options: readonly Schema[]): void {
+    const shapes = options.map((option) => defOf(option).shape as Record<string, Schema> | undefined);
+    if (shapes.some((shape) => shape === undefined)) return;
+    const first = Object.keys(shapes[0]!);
+    const lead = this.groups.get(options[0]!)?.size ?? 0;
+    const keyFromEnd = (keys: readonly string[], i: number) => keys[keys.length - 1 - i];
+    let size = 0;
+    while (
+      size < first.length - lead &&
+      shapes.every((shape) => {
+        const key = keyFromEnd(Object.keys(shape!), size);
+        return key === keyFromEnd(first, size) && shape![key!] === shapes[0]![key!];
+      })
+    )
+      size++;
+    if (size < 2) return;
+    const shape = shapes[0]!;
+    const { lines, outputs } = this.members(shape, first, first.length - size, first.length);
+    const fn = `h${this.counter++}`;
+    const body = [...lines, ...this.assign(shape, first, first.length - size, outputs, false)].join("\n");
+    this.functions.push(
+      `function ${fn}(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): void {\n${body}\n}`,
+    );
+    for (const option of options) this.tails.set(option, { size, fn });
+  }
+
   private objectBody(schema: Schema): string {
     const def = defOf(schema);
     const shape = def.shape as Record<string, Schema>;
@@ -324,12 +355,18 @@ class Generator {
     const lines: string[] = [`if (!${this.use("enter")}(r, x)) return undefined;`];
     if (hints.length > 0) lines.push("const a = r.aborts;");
     if (group !== undefined) lines.push(`const o = ${group.fn}(x, r);`);
-    const { lines: validation, outputs } = this.members(shape, keys, from, keys.length);
+    const tail = this.tails.get(schema);
+    const to = keys.length - (tail?.size ?? 0);
+    const { lines: validation, outputs } = this.members(shape, keys, from, to);
     lines.push(...validation);
+    if (tail !== undefined) {
+      // The shared last members are validated and copied after the others, in the schema's order.
+      lines.push(...this.assign(shape, keys, from, outputs, group === undefined), `${tail.fn}(x, r, o);`);
+    }
     const declared = `[${keys.map(lit).join(", ")}]`;
     if (strict) lines.push(`${this.use("strict")}(r, x, ${declared});`);
     else lines.push(`const e = ${this.use("extras")}(r, x, ${declared});`);
-    lines.push(...this.assign(shape, keys, from, outputs, group === undefined));
+    if (tail === undefined) lines.push(...this.assign(shape, keys, from, outputs, group === undefined));
     if (!strict) lines.push(`if (e !== undefined) for (const k of e) ${this.use("put")}(o, k, x[k]);`);
     for (const hint of hints) lines.push(this.objectCheck(hint, keys));
     lines.push("return o;");
@@ -365,15 +402,9 @@ class Generator {
     const minimum =
       minimumCheck === undefined ? undefined : Number((minimumCheck._zod.def as unknown as Def).minimum);
     // A minimum length runs even when the value is not an array (on anything with a length).
-    const notArray =
-      minimum === undefined ? "" : `\n${this.use("minLengthOf")}(r, undefined, x, ${minimum});`;
     const lines: string[] = [
-      `if (!Array.isArray(x)) {\n${this.use("typeIssue")}(r, undefined, x, "an array");${notArray}\nreturn undefined;\n}`,
-      "if (r.path.length >= r.depthLimit) r.suspect = true;",
+      `if (!${this.use("list")}(r, x${minimum === undefined ? "" : `, ${minimum}`})) return undefined;`,
       "const n = x.length;",
-      `if (n > r.maxNodes) {\n${this.use("tooManyNodesIssue")}(r);\nreturn undefined;\n}`,
-      "r.nodes -= n;",
-      "if (r.nodes < 0) r.suspect = true;",
     ];
     if (checksOf(schema).some((check) => hintOf(check) !== undefined)) lines.push("const a = r.aborts;");
     if (length !== undefined) {
@@ -402,6 +433,8 @@ class Generator {
   }
 
   private arrayLoop(element: Schema): string {
+    if (this.isContainer(element))
+      return `for (let i = 0; i < n; i++) {\nr.path.push(i);\no[i] = ${this.function(element)}(x[i], r);\nr.path.pop();\n}`;
     const code = this.value(element, "v", "i", "c");
     if (!code.includes("c = "))
       return `for (let i = 0; i < n; i++) {\nconst v = x[i];\n${code}\no[i] = v;\n}`;
@@ -415,6 +448,7 @@ class Generator {
     const cases: string[] = [];
     const all: (string | number | boolean | null)[] = [];
     this.group(options);
+    this.tail(options);
     for (const option of options) {
       const member = (defOf(option).shape as Record<string, Schema> | undefined)?.[discriminator];
       if (member === undefined) unsupported("a discriminated union option without its discriminator");
@@ -500,6 +534,9 @@ export function generateValidators(): string {
     );
     table.push(`${lit(type)}: ${checker},`);
   }
+  entries.push(
+    `/** Validates a webhook payload (\`webhookPayloadSchema\`), its issues in the run; returns its copy. */\nexport const checkWebhookPayload: (x: unknown, r: Run) => unknown = ${generator.function(webhookPayloadSchema as Schema)};`,
+  );
   entries.push(
     `/** The validator of each type's content. */\nexport const contentCheckers: Readonly<Record<EventType, (x: unknown, r: Run) => unknown>> = {\n${table.join("\n")}\n};`,
   );

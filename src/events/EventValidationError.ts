@@ -169,47 +169,45 @@ export class EventValidationError extends Error {
   }
 }
 
-/** An event type as an error shows it: a known-looking one as it is, anything else escaped and cut. */
-function safeType(type: string): string {
+/** @internal An event type as an error shows it: a known-looking one as it is, anything else escaped and cut. */
+export function safeType(type: string): string {
   return /^[\w.-]{1,40}$/.test(type) ? type : safeText(type);
 }
 
 // The errors of `safe…` results (see `validationError`) are made without the constructor, so
 // without a trace: their stack is their first line, as an engine would print it, and their message
 // is written when it is first read (a server answering 422 reads the issues, not the message).
-Object.defineProperty(EventValidationError.prototype, "name", {
-  value: "EventValidationError",
-  writable: true,
-  configurable: true,
+/** Sets `key` on `target` as an engine sets an error's message: writable, not enumerable. */
+function own<T extends object>(target: T, key: string, value: unknown): T {
+  return Object.defineProperty(target, key, { value, writable: true, configurable: true });
+}
+
+/** A property of the prototype computed on first read, and set like an own one. */
+function computed(key: string, get: (this: EventValidationError) => string): void {
+  Object.defineProperty(EventValidationError.prototype, key, {
+    get,
+    set(this: EventValidationError, value: unknown) {
+      own(this, key, value);
+    },
+    configurable: true,
+  });
+}
+
+own(EventValidationError.prototype, "name", "EventValidationError");
+computed("message", function () {
+  return own(this, "message", formatMessage(this.code, this.eventType, this.issues, this.omittedIssues))
+    .message;
 });
-Object.defineProperty(EventValidationError.prototype, "message", {
-  get(this: EventValidationError): string {
-    const message = formatMessage(this.code, this.eventType, this.issues, this.omittedIssues);
-    Object.defineProperty(this, "message", { value: message, writable: true, configurable: true });
-    return message;
-  },
-  set(this: Error, value: unknown) {
-    Object.defineProperty(this, "message", { value, writable: true, configurable: true });
-  },
-  configurable: true,
-});
-Object.defineProperty(EventValidationError.prototype, "stack", {
-  get(this: Error): string {
-    return `${this.name}: ${this.message}`;
-  },
-  set(this: Error, value: unknown) {
-    Object.defineProperty(this, "stack", { value, writable: true, configurable: true });
-  },
-  configurable: true,
+computed("stack", function () {
+  return `${this.name}: ${this.message}`;
 });
 
-/** How many issues the message lists; `issues` holds the rest. */
 /**
  * @internal An `EventValidationError` made without a stack trace, for the result of a `safe…`
  * function: a failed validation is an answer, not a fault, and capturing a trace (microseconds)
  * would cost more than the validation. It has every property of one made by the constructor, is
  * an `instanceof` both `EventValidationError` and `Error`, and its `stack` is its first line. The
- * event type, when given, must be one of the 32 (callers validate it first).
+ * event type, when given, must be one of the 32 or have been through {@link safeType}.
  * {@link withStack} gives it a trace when it is thrown.
  */
 export function validationError(
@@ -243,6 +241,7 @@ export function withStack(
   return error;
 }
 
+/** How many issues the message lists; `issues` holds the rest. */
 const LISTED_ISSUES = 10;
 
 function formatMessage(

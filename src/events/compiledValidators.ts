@@ -12,13 +12,13 @@ import {
   extras,
   isObject,
   jsonCopy,
+  list,
   minLengthOf,
   optional,
   put,
   type Run,
   strict,
   tooLongIssue,
-  tooManyNodesIssue,
   typeIssue,
   valueIssue,
   variantIssue,
@@ -41,7 +41,7 @@ function f0(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["id", "type", "relationship"]);
   const o: Record<string, unknown> = { id: v0, type: v1 };
-  optional(o, x, "relationship", v2, v2);
+  optional(o, x, "relationship", v2);
   return o;
 }
 function f1(x: unknown, r: Run): unknown {
@@ -72,7 +72,7 @@ function f3(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["formId", "inline"]);
   const o: Record<string, unknown> = { formId: v0 };
-  optional(o, x, "inline", v1, v1);
+  optional(o, x, "inline", v1);
   return o;
 }
 function f4(x: unknown, r: Run): unknown {
@@ -111,7 +111,7 @@ function f6(x: unknown, r: Run): unknown {
   }
   const e = extras(r, x, ["body", "format", "annotations"]);
   const o: Record<string, unknown> = { body: v0 };
-  optional(o, x, "format", v1, v1);
+  optional(o, x, "format", v1);
   optional(o, x, "annotations", v2, o2);
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
@@ -137,7 +137,7 @@ function f7(x: unknown, r: Run): unknown {
   else if (v3.length > 2 && codePointLength(v3) > 2) tooLongIssue(r, "targetLanguage", v3, 2);
   strict(r, x, ["body", "format", "sourceLanguage", "targetLanguage"]);
   const o: Record<string, unknown> = { body: v0 };
-  optional(o, x, "format", v1, v1);
+  optional(o, x, "format", v1);
   o.sourceLanguage = v2;
   o.targetLanguage = v3;
   return o;
@@ -163,8 +163,8 @@ function f8(x: unknown, r: Run): unknown {
   }
   const e = extras(r, x, ["label", "body", "mediaId", "annotations"]);
   const o: Record<string, unknown> = {};
-  optional(o, x, "label", v0, v0);
-  optional(o, x, "body", v1, v1);
+  optional(o, x, "label", v0);
+  optional(o, x, "body", v1);
   o.mediaId = v2;
   optional(o, x, "annotations", v3, o3);
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
@@ -195,7 +195,7 @@ function f9(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["body", "editedType", "annotations"]);
   const o: Record<string, unknown> = { body: v0 };
-  optional(o, x, "editedType", v1, v1);
+  optional(o, x, "editedType", v1);
   optional(o, x, "annotations", v2, o2);
   return o;
 }
@@ -226,11 +226,11 @@ function f10(x: unknown, r: Run): unknown {
   }
   const e = extras(r, x, ["url", "title", "author", "description", "image", "fileId"]);
   const o: Record<string, unknown> = { url: v0 };
-  optional(o, x, "title", v1, v1);
-  optional(o, x, "author", v2, v2);
-  optional(o, x, "description", v3, v3);
-  optional(o, x, "image", v4, v4);
-  optional(o, x, "fileId", v5, v5);
+  optional(o, x, "title", v1);
+  optional(o, x, "author", v2);
+  optional(o, x, "description", v3);
+  optional(o, x, "image", v4);
+  optional(o, x, "fileId", v5);
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
@@ -239,19 +239,8 @@ function f10(x: unknown, r: Run): unknown {
   return o;
 }
 function f11(x: unknown, r: Run): unknown {
-  if (!Array.isArray(x)) {
-    typeIssue(r, undefined, x, "an array");
-    minLengthOf(r, undefined, x, 1);
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!list(r, x, 1)) return undefined;
   const n = x.length;
-  if (n > r.maxNodes) {
-    tooManyNodesIssue(r);
-    return undefined;
-  }
-  r.nodes -= n;
-  if (r.nodes < 0) r.suspect = true;
   const o: unknown[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const v = x[i];
@@ -293,11 +282,11 @@ function g12(x: Record<string, unknown>, r: Run): Record<string, unknown> {
     if (typeof v6 !== "boolean") typeIssue(r, "required", v6, "a boolean");
   }
   const o: Record<string, unknown> = { body: v0, writeable: o1 };
-  optional(o, x, "action", v2, v2);
-  optional(o, x, "label", v3, v3);
-  optional(o, x, "format", v4, v4);
-  optional(o, x, "repeatable", v5, v5);
-  optional(o, x, "required", v6, v6);
+  optional(o, x, "action", v2);
+  optional(o, x, "label", v3);
+  optional(o, x, "format", v4);
+  optional(o, x, "repeatable", v5);
+  optional(o, x, "required", v6);
   return o;
 }
 function f13(x: unknown, r: Run): unknown {
@@ -344,7 +333,7 @@ function f14(x: unknown, r: Run): unknown {
   o.type = v7;
   o.min = v8;
   o.max = v9;
-  optional(o, x, "center", v10, v10);
+  optional(o, x, "center", v10);
   return o;
 }
 function f15(x: unknown, r: Run): unknown {
@@ -358,28 +347,15 @@ function f15(x: unknown, r: Run): unknown {
   return o;
 }
 function f16(x: unknown, r: Run): unknown {
-  if (!Array.isArray(x)) {
-    typeIssue(r, undefined, x, "an array");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!list(r, x)) return undefined;
   const n = x.length;
-  if (n > r.maxNodes) {
-    tooManyNodesIssue(r);
-    return undefined;
-  }
-  r.nodes -= n;
-  if (r.nodes < 0) r.suspect = true;
   const a = r.aborts;
   if (n !== 2) countIssue(r, undefined, n < 2 ? "too_few_items" : "too_many_items", "exactly", 2, n, true);
   const o: unknown[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const v = x[i];
-    let c: unknown = v;
     r.path.push(i);
-    c = f15(v, r);
+    o[i] = f15(x[i], r);
     r.path.pop();
-    o[i] = c;
   }
   if (r.aborts === a) {
     const f = o[0] as Record<string, unknown> | undefined;
@@ -427,31 +403,17 @@ function f18(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["value", "label", "url"]);
   const o: Record<string, unknown> = { value: v0, label: v1 };
-  optional(o, x, "url", v2, v2);
+  optional(o, x, "url", v2);
   return o;
 }
 function f19(x: unknown, r: Run): unknown {
-  if (!Array.isArray(x)) {
-    typeIssue(r, undefined, x, "an array");
-    minLengthOf(r, undefined, x, 1);
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!list(r, x, 1)) return undefined;
   const n = x.length;
-  if (n > r.maxNodes) {
-    tooManyNodesIssue(r);
-    return undefined;
-  }
-  r.nodes -= n;
-  if (r.nodes < 0) r.suspect = true;
   const o: unknown[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const v = x[i];
-    let c: unknown = v;
     r.path.push(i);
-    c = f18(v, r);
+    o[i] = f18(x[i], r);
     r.path.pop();
-    o[i] = c;
   }
   if (n < 1) countIssue(r, undefined, "too_few_items", "at least", 1, n, false);
   return o;
@@ -541,18 +503,8 @@ function f22(x: unknown, r: Run): unknown {
   return undefined;
 }
 function f23(x: unknown, r: Run): unknown {
-  if (!Array.isArray(x)) {
-    typeIssue(r, undefined, x, "an array");
-    return undefined;
-  }
-  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (!list(r, x)) return undefined;
   const n = x.length;
-  if (n > r.maxNodes) {
-    tooManyNodesIssue(r);
-    return undefined;
-  }
-  r.nodes -= n;
-  if (r.nodes < 0) r.suspect = true;
   const o: unknown[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const v = x[i];
@@ -580,7 +532,7 @@ function f24(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["value", "label"]);
   const o: Record<string, unknown> = { value: o0 };
-  optional(o, x, "label", v1, v1);
+  optional(o, x, "label", v1);
   return o;
 }
 function f25(x: unknown, r: Run): unknown {
@@ -593,7 +545,7 @@ function f25(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["result", "reason"]);
   const o: Record<string, unknown> = { result: v0 };
-  optional(o, x, "reason", v1, v1);
+  optional(o, x, "reason", v1);
   return o;
 }
 function f26(x: unknown, r: Run): unknown {
@@ -634,10 +586,10 @@ function f28(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["membership", "initiatorId", "sticky", "assignee", "trigger"]);
   const o: Record<string, unknown> = { membership: v0 };
-  optional(o, x, "initiatorId", v1, v1);
-  optional(o, x, "sticky", v2, v2);
-  optional(o, x, "assignee", v3, v3);
-  optional(o, x, "trigger", v4, v4);
+  optional(o, x, "initiatorId", v1);
+  optional(o, x, "sticky", v2);
+  optional(o, x, "assignee", v3);
+  optional(o, x, "trigger", v4);
   return o;
 }
 function f29(x: unknown, r: Run): unknown {
@@ -654,8 +606,8 @@ function f29(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["membership", "assignee", "trigger"]);
   const o: Record<string, unknown> = { membership: v0 };
-  optional(o, x, "assignee", v1, v1);
-  optional(o, x, "trigger", v2, v2);
+  optional(o, x, "assignee", v1);
+  optional(o, x, "trigger", v2);
   return o;
 }
 function f30(x: unknown, r: Run): unknown {
@@ -694,7 +646,7 @@ function f32(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["trigger"]);
   const o: Record<string, unknown> = {};
-  optional(o, x, "trigger", v0, v0);
+  optional(o, x, "trigger", v0);
   return o;
 }
 function f33(x: unknown, r: Run): unknown {
@@ -712,7 +664,7 @@ function f33(x: unknown, r: Run): unknown {
   }
   strict(r, x, ["type", "agentId"]);
   const o: Record<string, unknown> = { type: v0 };
-  optional(o, x, "agentId", v1, v1);
+  optional(o, x, "agentId", v1);
   return o;
 }
 function f34(x: unknown, r: Run): unknown {
@@ -772,6 +724,338 @@ function f38(x: unknown, r: Run): unknown {
       return f37(x, r);
   }
   valueIssue(r, "status", t, 'one of "RUNNING", "CANCELLED" or "EXPIRED"');
+  r.unvisited = true;
+  return undefined;
+}
+function f39(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const a = r.aborts;
+  const v0 = x.id;
+  if (typeof v0 !== "string") typeIssue(r, "id", v0, "a string");
+  const v1 = x.externalId;
+  if (v1 !== undefined) {
+    if (typeof v1 !== "string") typeIssue(r, "externalId", v1, "a string");
+  }
+  const e = extras(r, x, ["id", "externalId"]);
+  const o: Record<string, unknown> = { id: v0 };
+  optional(o, x, "externalId", v1);
+  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
+  return o;
+}
+function f40(x: unknown, r: Run): unknown {
+  if (!list(r, x)) return undefined;
+  const n = x.length;
+  const o: unknown[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    r.path.push(i);
+    o[i] = f39(x[i], r);
+    r.path.pop();
+  }
+  return o;
+}
+function h41(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): void {
+  const v3 = x.roomId;
+  if (v3 !== undefined) {
+    if (typeof v3 !== "string") typeIssue(r, "roomId", v3, "a string");
+  }
+  const v4 = x.senderId;
+  if (v4 !== undefined) {
+    if (typeof v4 !== "string") typeIssue(r, "senderId", v4, "a string");
+  }
+  const v5 = x.senderExternalId;
+  if (v5 !== undefined) {
+    if (typeof v5 !== "string") typeIssue(r, "senderExternalId", v5, "a string");
+  }
+  const v6 = x.recipients;
+  let o6: unknown = v6;
+  if (v6 !== undefined) {
+    r.path.push("recipients");
+    o6 = f40(v6, r);
+    r.path.pop();
+  }
+  const v7 = x.referenceId;
+  if (v7 !== undefined) {
+    if (typeof v7 !== "string") typeIssue(r, "referenceId", v7, "a string");
+  }
+  const v8 = x.livechatId;
+  if (v8 !== undefined) {
+    if (typeof v8 !== "string") typeIssue(r, "livechatId", v8, "a string");
+  }
+  const v9 = x.preconditions;
+  let o9: unknown = v9;
+  if (v9 !== undefined) {
+    if (!isPlainObject(v9)) typeIssue(r, "preconditions", v9, "an object");
+    else o9 = jsonCopy(r, v9, "preconditions", true);
+  }
+  optional(o, x, "roomId", v3);
+  optional(o, x, "senderId", v4);
+  optional(o, x, "senderExternalId", v5);
+  optional(o, x, "recipients", v6, o6);
+  optional(o, x, "referenceId", v7);
+  optional(o, x, "livechatId", v8);
+  optional(o, x, "preconditions", v9, o9);
+}
+function f42(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const a = r.aborts;
+  const v0 = x.type;
+  if (v0 !== "s.room.create") valueIssue(r, "type", v0, '"s.room.create"');
+  const v1 = x.version;
+  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  const v2 = x.content;
+  let o2: unknown = v2;
+  r.path.push("content");
+  o2 = f27(v2, r);
+  r.path.pop();
+  const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
+  h41(x, r, o);
+  const e = extras(r, x, [
+    "type",
+    "version",
+    "content",
+    "roomId",
+    "senderId",
+    "senderExternalId",
+    "recipients",
+    "referenceId",
+    "livechatId",
+    "preconditions",
+  ]);
+  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
+  return o;
+}
+function f43(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const a = r.aborts;
+  const v0 = x.type;
+  if (v0 !== "s.room.membership") valueIssue(r, "type", v0, '"s.room.membership"');
+  const v1 = x.version;
+  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  const v2 = x.content;
+  let o2: unknown = v2;
+  r.path.push("content");
+  o2 = f31(v2, r);
+  r.path.pop();
+  const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
+  h41(x, r, o);
+  const e = extras(r, x, [
+    "type",
+    "version",
+    "content",
+    "roomId",
+    "senderId",
+    "senderExternalId",
+    "recipients",
+    "referenceId",
+    "livechatId",
+    "preconditions",
+  ]);
+  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
+  return o;
+}
+function f44(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const a = r.aborts;
+  const v0 = x.type;
+  if (v0 !== "s.message.text") valueIssue(r, "type", v0, '"s.message.text"');
+  const v1 = x.version;
+  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  const v2 = x.content;
+  let o2: unknown = v2;
+  r.path.push("content");
+  o2 = f6(v2, r);
+  r.path.pop();
+  const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
+  h41(x, r, o);
+  const e = extras(r, x, [
+    "type",
+    "version",
+    "content",
+    "roomId",
+    "senderId",
+    "senderExternalId",
+    "recipients",
+    "referenceId",
+    "livechatId",
+    "preconditions",
+  ]);
+  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
+  return o;
+}
+function f45(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const a = r.aborts;
+  const v0 = x.type;
+  if (v0 !== "s.message.media") valueIssue(r, "type", v0, '"s.message.media"');
+  const v1 = x.version;
+  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  const v2 = x.content;
+  let o2: unknown = v2;
+  r.path.push("content");
+  o2 = f8(v2, r);
+  r.path.pop();
+  const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
+  h41(x, r, o);
+  const e = extras(r, x, [
+    "type",
+    "version",
+    "content",
+    "roomId",
+    "senderId",
+    "senderExternalId",
+    "recipients",
+    "referenceId",
+    "livechatId",
+    "preconditions",
+  ]);
+  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
+  return o;
+}
+function f46(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const a = r.aborts;
+  const v0 = x.type;
+  if (v0 !== "s.message.edit") valueIssue(r, "type", v0, '"s.message.edit"');
+  const v1 = x.version;
+  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  const v2 = x.content;
+  let o2: unknown = v2;
+  r.path.push("content");
+  o2 = f9(v2, r);
+  r.path.pop();
+  const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
+  h41(x, r, o);
+  const e = extras(r, x, [
+    "type",
+    "version",
+    "content",
+    "roomId",
+    "senderId",
+    "senderExternalId",
+    "recipients",
+    "referenceId",
+    "livechatId",
+    "preconditions",
+  ]);
+  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
+  return o;
+}
+function f47(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const a = r.aborts;
+  const v0 = x.type;
+  if (v0 !== "s.message.delete") valueIssue(r, "type", v0, '"s.message.delete"');
+  const v1 = x.version;
+  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  const v2 = x.content;
+  let o2: unknown = v2;
+  o2 = jsonCopy(r, v2, "content", true);
+  const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
+  h41(x, r, o);
+  const e = extras(r, x, [
+    "type",
+    "version",
+    "content",
+    "roomId",
+    "senderId",
+    "senderExternalId",
+    "recipients",
+    "referenceId",
+    "livechatId",
+    "preconditions",
+  ]);
+  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
+  return o;
+}
+function f48(x: unknown, r: Run): unknown {
+  if (!enter(r, x)) return undefined;
+  const a = r.aborts;
+  const v0 = x.type;
+  if (v0 !== "s.room.close") valueIssue(r, "type", v0, '"s.room.close"');
+  const v1 = x.version;
+  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  const v2 = x.content;
+  let o2: unknown = v2;
+  r.path.push("content");
+  o2 = f2(v2, r);
+  r.path.pop();
+  const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
+  h41(x, r, o);
+  const e = extras(r, x, [
+    "type",
+    "version",
+    "content",
+    "roomId",
+    "senderId",
+    "senderExternalId",
+    "recipients",
+    "referenceId",
+    "livechatId",
+    "preconditions",
+  ]);
+  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (e !== undefined) {
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
+    else r.unvisited = true;
+  }
+  return o;
+}
+function f49(x: unknown, r: Run): unknown {
+  if (!isObject(x)) {
+    typeIssue(r, undefined, x, "an object");
+    return undefined;
+  }
+  const t = x.type;
+  switch (t) {
+    case "s.room.create":
+      return f42(x, r);
+    case "s.room.membership":
+      return f43(x, r);
+    case "s.message.text":
+      return f44(x, r);
+    case "s.message.media":
+      return f45(x, r);
+    case "s.message.edit":
+      return f46(x, r);
+    case "s.message.delete":
+      return f47(x, r);
+    case "s.room.close":
+      return f48(x, r);
+  }
+  valueIssue(
+    r,
+    "type",
+    t,
+    'one of "s.room.create", "s.room.membership", "s.message.text", "s.message.media", "s.message.edit", "s.message.delete" or "s.room.close"',
+  );
   r.unvisited = true;
   return undefined;
 }
@@ -852,6 +1136,8 @@ export const checkSupportRequestContent: (x: unknown, r: Run) => unknown = f34;
 export const checkSupportRequestRejectedContent: (x: unknown, r: Run) => unknown = f35;
 /** Validates the content of a `s.timer` event (`timerContent`), its issues in the run; returns its copy. */
 export const checkTimerContent: (x: unknown, r: Run) => unknown = f38;
+/** Validates a webhook payload (`webhookPayloadSchema`), its issues in the run; returns its copy. */
+export const checkWebhookPayload: (x: unknown, r: Run) => unknown = f49;
 /** The validator of each type's content. */
 export const contentCheckers: Readonly<Record<EventType, (x: unknown, r: Run) => unknown>> = {
   "s.change": checkChangeContent,

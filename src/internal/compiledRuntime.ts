@@ -1,9 +1,8 @@
 import { codePointLength } from "./codePointLength.js";
 import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
-import { findNonJson } from "./findNonJson.js";
 import { isPlainObject } from "./isPlainObject.js";
 import { type Issue, type IssueCode, makeIssue } from "./issue.js";
-import { type Limits, withLimits } from "./limits.js";
+import type { Limits } from "./limits.js";
 
 // What the generated validators (src/events/compiledValidators.ts) call: the state of one
 // validation, and the library's issues, each written here once, in the same words as the issues
@@ -249,6 +248,28 @@ export function enter(r: Run, x: unknown): x is Record<string, unknown> {
   return true;
 }
 
+/**
+ * Enters an array: `false` (with the issue raised) when `x` is not one, or holds more entries than
+ * the node limit (refused before one is read); counts its entries; marks the run when the array
+ * sits at the depth limit. A `minimum` length is checked on a value that is not an array too, as
+ * Zod does.
+ */
+export function list(r: Run, x: unknown, minimum?: number): x is unknown[] {
+  if (!Array.isArray(x)) {
+    typeIssue(r, undefined, x, "an array");
+    if (minimum !== undefined) minLengthOf(r, undefined, x, minimum);
+    return false;
+  }
+  if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (x.length > r.maxNodes) {
+    tooManyNodesIssue(r);
+    return false;
+  }
+  r.nodes -= x.length;
+  if (r.nodes < 0) r.suspect = true;
+  return true;
+}
+
 /** Raises an issue for each member of `x` (own or inherited, as `for…in` lists them) not in `keys`. */
 export function strict(r: Run, x: Record<string, unknown>, keys: readonly string[]): void {
   let unknown: string[] | undefined;
@@ -291,7 +312,7 @@ export function optional(
   x: Record<string, unknown>,
   key: string,
   value: unknown,
-  copy: unknown,
+  copy: unknown = value,
 ): void {
   if (value !== undefined) o[key] = copy;
   else if (key in x) o[key] = undefined;
@@ -409,7 +430,12 @@ function copyValue(r: Run, value: unknown, depth: number, copying: boolean): unk
   const keys = Object.keys(source);
   r.nodes -= keys.length;
   if (r.nodes < 0) return stop(r);
-  const copy: Record<string, unknown> | undefined = copying ? {} : undefined;
+  // A plain object with no prototype stays so.
+  const copy: Record<string, unknown> | undefined = copying
+    ? Object.getPrototypeOf(source) === null
+      ? Object.create(null)
+      : {}
+    : undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const item = source[key];

@@ -1,10 +1,11 @@
-import { EventValidationError } from "../events/EventValidationError.js";
-import { runContentSchema } from "../events/runContentSchema.js";
+import { checkWebhookPayload } from "../events/compiledValidators.js";
+import { safeType, validationError, withStack } from "../events/EventValidationError.js";
+import { runCompiled, unreadable } from "../events/runCompiled.js";
 import type { SafeParseResult } from "../events/safeParseEventContent.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";
 import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
-import { type WebhookPayload, webhookPayloadSchema } from "./webhookPayloadSchema.js";
+import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
  * Validates a webhook payload (usually what `verifyWebhook` resolved to) and never throws. On
@@ -31,7 +32,7 @@ export function safeParseWebhookPayload(
     const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
     return {
       success: false,
-      error: new EventValidationError("ERR_INVALID_WEBHOOK_PAYLOAD", undefined, [issue]),
+      error: validationError("ERR_INVALID_WEBHOOK_PAYLOAD", undefined, [issue]),
     };
   }
   let type: unknown;
@@ -40,14 +41,20 @@ export function safeParseWebhookPayload(
   } catch {
     type = undefined;
   }
-  return runContentSchema<WebhookPayload>(
-    webhookPayloadSchema,
-    value,
-    typeof type === "string" ? type : undefined,
-    [],
-    "ERR_INVALID_WEBHOOK_PAYLOAD",
-    options,
-  );
+  try {
+    return runCompiled<WebhookPayload>(
+      checkWebhookPayload,
+      value,
+      // The sender's text: shown escaped and cut, as any type that is not one of ours.
+      typeof type === "string" ? safeType(type) : undefined,
+      [],
+      0,
+      "ERR_INVALID_WEBHOOK_PAYLOAD",
+      options,
+    );
+  } catch (cause) {
+    return unreadable("ERR_INVALID_WEBHOOK_PAYLOAD", cause);
+  }
 }
 
 /**
@@ -68,6 +75,6 @@ export function safeParseWebhookPayload(
  */
 export function parseWebhookPayload(value: unknown, options?: ValidationLimits): WebhookPayload {
   const result = safeParseWebhookPayload(value, options);
-  if (!result.success) throw result.error;
+  if (!result.success) throw withStack(result.error, parseWebhookPayload);
   return result.data;
 }

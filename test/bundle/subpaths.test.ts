@@ -33,7 +33,9 @@ const cases: [string, string, boolean][] = [
   ["messaging-events/server", "createEventsHandler", true],
   ["messaging-events/server/redis", "createRedisIdempotencyStore", false],
   ["messaging-events/dispatch", "createMemoryDeliveryQueue", false],
-  ["messaging-events/dispatch", "createWebhookDispatcher", true],
+  // The dispatcher validates its payloads with the compiled webhook validator: no Zod.
+  ["messaging-events/dispatch", "createWebhookDispatcher", false],
+  ["messaging-events/webhooks", "safeParseWebhookPayload", false],
 ];
 
 describe("subpath imports", () => {

@@ -1,0 +1,126 @@
+/**
+ * Every peer validator the content benchmark measures, behind one shape: a fast yes/no check and
+ * the first error's message (what a server reads before answering 422), both looked up by type.
+ */
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import type { ValidateFunction } from "ajv";
+import { type } from "arktype";
+import * as v from "valibot";
+import { type EventType, eventTypes } from "../../src/events/index.js";
+import { compileShippedSchemas } from "../../test/support/ajv.js";
+import { loadAjvStandalone } from "./ajv.js";
+import { arktypeSchemas } from "./arktype.js";
+import { typeboxSchemas } from "./typebox.js";
+import { typiaEquals, typiaValidateEquals } from "./typia/generated/validators.js";
+import { valibotSchemas } from "./valibot.js";
+
+type ByType<T> = { readonly [K in EventType]: T };
+
+/** One peer validator. */
+export interface Peer {
+  /** Its name in tables. */
+  readonly name: string;
+  /** How the valid-mix contender calls it. */
+  readonly validCall: string;
+  /** How the invalid-mix contender calls it. */
+  readonly invalidCall: string;
+  /** Whether the content is valid, by the peer's fastest boolean check. */
+  readonly check: ByType<(content: unknown) => boolean>;
+  /** The message of the first error, or `undefined` when the content is valid. */
+  readonly firstError: ByType<(content: unknown) => string | undefined>;
+}
+
+const byType = <T>(make: (type: EventType) => T): ByType<T> =>
+  Object.fromEntries(eventTypes.map((type) => [type, make(type)])) as unknown as ByType<T>;
+
+function ajvPeer(name: string, validators: ByType<ValidateFunction>): Peer {
+  return {
+    name,
+    validCall: "validate(v)",
+    invalidCall: "validate(v), then validate.errors[0].message",
+    check: validators,
+    firstError: byType((key) => {
+      const validate = validators[key];
+      return (content) => (validate(content) ? undefined : validate.errors![0]!.message);
+    }),
+  };
+}
+
+/** Builds (compiles) every peer; the Ajv one with `allErrors: false` comes first: it is the baseline. */
+export function createPeers(): { readonly ajv: Peer; readonly typebox: Peer; readonly all: readonly Peer[] } {
+  const stopAtFirst = compileShippedSchemas({ allErrors: false });
+  const allErrors = compileShippedSchemas({ allErrors: true });
+  const ajv = ajvPeer(
+    "Ajv, allErrors: false",
+    byType((key) => stopAtFirst.content(key)),
+  );
+  const compiled = byType((key) => TypeCompiler.Compile(typeboxSchemas[key]));
+  const typebox: Peer = {
+    name: "TypeBox TypeCompiler",
+    validCall: ".Check(v)",
+    invalidCall: ".Check(v), then .Errors(v).First().message",
+    check: byType((key) => {
+      const validator = compiled[key];
+      return (content) => validator.Check(content);
+    }),
+    firstError: byType((key) => {
+      const validator = compiled[key];
+      return (content) => (validator.Check(content) ? undefined : validator.Errors(content).First()!.message);
+    }),
+  };
+  const all: Peer[] = [
+    ajv,
+    ajvPeer(
+      "Ajv, allErrors: true",
+      byType((key) => allErrors.content(key)),
+    ),
+    ajvPeer("Ajv standalone code", loadAjvStandalone()),
+    typebox,
+    {
+      name: "typia (generated)",
+      validCall: "equals(v)",
+      invalidCall: "validateEquals(v), then errors[0].expected",
+      check: byType((key) => typiaEquals[key]!),
+      firstError: byType((key) => {
+        const validate = typiaValidateEquals[key]!;
+        return (content) => {
+          const result = validate(content);
+          return result.success ? undefined : result.errors[0]!.expected;
+        };
+      }),
+    },
+    {
+      name: "arktype",
+      validCall: ".allows(v)",
+      invalidCall: "schema(v), then errors[0].message",
+      check: byType((key) => {
+        const schema = arktypeSchemas[key];
+        return (content) => schema.allows(content);
+      }),
+      firstError: byType((key) => {
+        const schema = arktypeSchemas[key];
+        return (content) => {
+          const out = schema(content);
+          return out instanceof type.errors ? out[0]!.message : undefined;
+        };
+      }),
+    },
+    {
+      name: "valibot",
+      validCall: "safeParse(schema, v)",
+      invalidCall: "safeParse(schema, v), then issues[0].message",
+      check: byType((key) => {
+        const schema = valibotSchemas[key];
+        return (content) => v.safeParse(schema, content).success;
+      }),
+      firstError: byType((key) => {
+        const schema = valibotSchemas[key];
+        return (content) => {
+          const result = v.safeParse(schema, content);
+          return result.success ? undefined : result.issues[0].message;
+        };
+      }),
+    },
+  ];
+  return { ajv, typebox, all };
+}
