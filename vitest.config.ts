@@ -6,7 +6,9 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     // Suites that need a real redis-server run in `npm run test:redis`; those over sockets and
     // child processes in `npm run test:integration`; the consumer projects compiled against the
-    // packed tarball in `npm run test:package`.
+    // packed tarball in `npm run test:package`. One child process stays here: the check that
+    // validation never builds code from strings (test/properties/noCodeGeneration.test.ts, 1 to 2 s),
+    // which guards the default path.
     exclude: [
       "**/node_modules/**",
       "**/*.redis.test.ts",
