@@ -15,7 +15,6 @@ import type * as z from "zod/mini";
 import { eventContentSchemas } from "../src/events/eventContentSchemas.js";
 import { type EventType, eventTypes } from "../src/events/eventTypes.js";
 import { type CheckHint, hintOf } from "../src/internal/checkHint.js";
-import { alternatives } from "../src/internal/compiledRuntime.js";
 import { DATE_TIME_PATTERN } from "../src/internal/dateTime.js";
 import { webhookPayloadSchema } from "../src/webhooks/webhookPayloadSchema.js";
 
@@ -78,6 +77,50 @@ class Generator {
     return name;
   }
 
+  private readonly constants = new Map<string, string>();
+
+  /** A module-level constant holding `value` (a JS expression), shared by every use of the same one. */
+  private constant(value: string, type = "readonly string[]"): string {
+    const declaration = `${type} = ${value}`;
+    let name = this.constants.get(declaration);
+    if (name === undefined) {
+      name = `K${this.constants.size}`;
+      this.constants.set(declaration, name);
+    }
+    return name;
+  }
+
+  /**
+   * A member of the commonest kinds (a string, a boolean, an enumeration, optional or nullable) as
+   * one runtime call that reads, checks and returns it; `undefined` for any other.
+   */
+  private leaf(member: Schema, key: string): string | undefined {
+    let schema = member;
+    let optional = false;
+    let nullable = false;
+    if (defOf(schema).type === "optional") {
+      optional = true;
+      schema = defOf(schema).innerType as Schema;
+    }
+    if (defOf(schema).type === "nullable") {
+      nullable = true;
+      schema = defOf(schema).innerType as Schema;
+    }
+    const def = defOf(schema);
+    if (checksOf(schema).length > 0 || def.format !== undefined) return undefined;
+    const k = lit(key);
+    switch (def.type) {
+      case "string":
+        if (!optional) return nullable ? undefined : `${this.use("str")}(r, x, ${k})`;
+        return `${this.use("optStr")}(r, x, ${k}${nullable ? ", true" : ""})`;
+      case "boolean":
+        if (nullable) return undefined;
+        return `${this.use("bool")}(r, x, ${k}${optional ? ", true" : ""})`;
+      default:
+        return undefined;
+    }
+  }
+
   private use(name: string): string {
     this.usedRuntime.add(name);
     return name;
@@ -125,8 +168,10 @@ class Generator {
           def.type === "enum"
             ? Object.values(def.entries as Record<string, string>)
             : (def.values as (string | number | boolean | null)[]);
+        // Compared inline (faster than a lookup); the list is for the message only.
+        const list = this.constant(`[${values.map(lit).join(", ")}]`, "readonly unknown[]");
         const test = values.map((item) => `${v} !== ${lit(item)}`).join(" && ");
-        return `if (${test}) ${this.use("valueIssue")}(r, ${key}, ${v}, ${lit(alternatives(values))});`;
+        return `if (${test}) ${this.use("valueIssue")}(r, ${key}, ${v}, ${list});`;
       }
       case "custom":
         return this.json(schema, v, key, out);
@@ -232,6 +277,12 @@ class Generator {
       const key = keys[i]!;
       const member = shape[key]!;
       if (key === "__proto__") unsupported("a member named __proto__");
+      const leaf = this.leaf(member, key);
+      if (leaf !== undefined) {
+        lines.push(`const v${i} = ${leaf};`);
+        outputs.push(`v${i}`);
+        continue;
+      }
       const code = this.value(member, `v${i}`, lit(key), `o${i}`);
       const copied = code.includes(`o${i} = `);
       lines.push(`const v${i} = ${access("x", key)};`);
@@ -363,9 +414,22 @@ class Generator {
       // The shared last members are validated and copied after the others, in the schema's order.
       lines.push(...this.assign(shape, keys, from, outputs, group === undefined), `${tail.fn}(x, r, o);`);
     }
-    const declared = `[${keys.map(lit).join(", ")}]`;
-    if (strict) lines.push(`${this.use("strict")}(r, x, ${declared});`);
-    else lines.push(`const e = ${this.use("extras")}(r, x, ${declared});`);
+    // The members are compared inline: several times faster than a lookup in a list or a set.
+    const undeclared = keys.length === 0 ? "true" : keys.map((key) => `k !== ${lit(key)}`).join(" && ");
+    if (strict) {
+      lines.push(
+        "let u: string[] | undefined;",
+        keys.length === 0
+          ? "for (const k in x) {\nr.nodes--;\nif (u === undefined) u = [k];\nelse u.push(k);\n}"
+          : `for (const k in x) {\nr.nodes--;\nif (${undeclared}) {\nif (u === undefined) u = [k];\nelse u.push(k);\n}\n}`,
+        `if (u !== undefined) ${this.use("unknownMembers")}(r, x, u);`,
+      );
+    } else {
+      lines.push(
+        "let e: string[] | undefined;",
+        `for (const k in x) {\nr.nodes--;\nif (${undeclared}) {\nif (k === "__proto__") ${this.use("skipProto")}(r, x);\nelse if (e === undefined) e = [k];\nelse e.push(k);\n}\n}`,
+      );
+    }
     if (tail === undefined) lines.push(...this.assign(shape, keys, from, outputs, group === undefined));
     if (!strict) lines.push(`if (e !== undefined) for (const k of e) ${this.use("put")}(o, k, x[k]);`);
     for (const hint of hints) lines.push(this.objectCheck(hint, keys));
@@ -468,7 +532,7 @@ class Generator {
       `if (!${this.use("isObject")}(x)) {\n${this.use("typeIssue")}(r, undefined, x, "an object");\nreturn undefined;\n}`,
       `const t = ${access("x", discriminator)};`,
       `switch (t) {\n${cases.join("\n")}\n}`,
-      `${this.use("valueIssue")}(r, ${lit(discriminator)}, t, ${lit(alternatives(all))});`,
+      `${this.use("valueIssue")}(r, ${lit(discriminator)}, t, ${this.constant(`[${all.map(lit).join(", ")}]`, "readonly unknown[]")});`,
       "r.unvisited = true;",
       "return undefined;",
     ].join("\n");
@@ -486,6 +550,7 @@ class Generator {
     if (this.usedRuntime.has("isPlainObject"))
       imports.push(`import { isPlainObject } from "../internal/isPlainObject.js";`);
     const constants = this.usesDateTime ? [`const DATE_TIME = ${String(DATE_TIME_PATTERN)};`] : [];
+    for (const [declaration, name] of this.constants) constants.push(`const ${name}: ${declaration};`);
     return [...imports, "", ...constants, "", ...this.functions, "", ...entries].join("\n");
   }
 }

@@ -1,4 +1,4 @@
-import { alternatives, type Run, unknownIssues, valueIssue } from "../internal/compiledRuntime.js";
+import { type Run, unknownIssues, valueIssue } from "../internal/compiledRuntime.js";
 import type { Checker } from "./runCompiled.js";
 
 /**
@@ -8,7 +8,7 @@ import type { Checker } from "./runCompiled.js";
  */
 export function checkEvent(x: Record<string, unknown>, r: Run, type: string, content: Checker): unknown {
   const t = x.type;
-  if (t !== type) valueIssue(r, "type", t, alternatives([type]));
+  if (t !== type) valueIssue(r, "type", t, [type]);
   r.path.push("content");
   const c = content(x.content, r);
   r.path.pop();

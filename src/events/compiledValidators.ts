@@ -3,23 +3,26 @@
 
 import { codePointLength } from "../internal/codePointLength.js";
 import {
+  bool,
   booleanOptionsIssue,
   countIssue,
   dateTimeIssue,
   emptyIssue,
   enter,
   exactlyOneIssue,
-  extras,
   isObject,
   jsonCopy,
   list,
   minLengthOf,
   optional,
+  optStr,
   put,
   type Run,
-  strict,
+  skipProto,
+  str,
   tooLongIssue,
   typeIssue,
+  unknownMembers,
   valueIssue,
   variantIssue,
 } from "../internal/compiledRuntime.js";
@@ -28,18 +31,60 @@ import type { EventType } from "./eventTypes.js";
 
 const DATE_TIME =
   /^(?:(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8])))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$/;
+const K0: readonly unknown[] = ["OFFLINE", "INVISIBLE", "INACTIVE", "AWAY", "ONLINE"];
+const K1: readonly unknown[] = ["s.message.media", "s.message.text"];
+const K2: readonly unknown[] = ["text/plain", "text/html"];
+const K3: readonly unknown[] = ["text", "textarea", "email"];
+const K4: readonly unknown[] = ["date"];
+const K5: readonly unknown[] = ["boolean"];
+const K6: readonly unknown[] = ["true", "false"];
+const K7: readonly unknown[] = ["button", "link"];
+const K8: readonly unknown[] = ["select"];
+const K9: readonly unknown[] = ["text", "textarea", "email", "date", "boolean", "button", "link", "select"];
+const K10: readonly unknown[] = ["SUCCESS", "FAILURE"];
+const K11: readonly unknown[] = ["join"];
+const K12: readonly unknown[] = ["Agent", "Bot"];
+const K13: readonly unknown[] = ["Auto", "Manual"];
+const K14: readonly unknown[] = ["leave"];
+const K15: readonly unknown[] = ["invite"];
+const K16: readonly unknown[] = ["join", "leave", "invite"];
+const K17: readonly unknown[] = ["Agent", "CRM"];
+const K18: readonly unknown[] = ["NO_OPERATOR_AVAILABLE", "OUTSIDE_BUSINESS_HOURS", "SERVER_ERROR"];
+const K19: readonly unknown[] = ["RUNNING"];
+const K20: readonly unknown[] = ["CANCELLED", "EXPIRED"];
+const K21: readonly unknown[] = ["RUNNING", "CANCELLED", "EXPIRED"];
+const K22: readonly unknown[] = ["s.room.create"];
+const K23: readonly unknown[] = [2];
+const K24: readonly unknown[] = ["s.room.membership"];
+const K25: readonly unknown[] = ["s.message.text"];
+const K26: readonly unknown[] = ["s.message.media"];
+const K27: readonly unknown[] = ["s.message.edit"];
+const K28: readonly unknown[] = ["s.message.delete"];
+const K29: readonly unknown[] = ["s.room.close"];
+const K30: readonly unknown[] = [
+  "s.room.create",
+  "s.room.membership",
+  "s.message.text",
+  "s.message.media",
+  "s.message.edit",
+  "s.message.delete",
+  "s.room.close",
+];
 
 function f0(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.id;
-  if (typeof v0 !== "string") typeIssue(r, "id", v0, "a string");
-  const v1 = x.type;
-  if (typeof v1 !== "string") typeIssue(r, "type", v1, "a string");
-  const v2 = x.relationship;
-  if (v2 !== undefined) {
-    if (typeof v2 !== "string") typeIssue(r, "relationship", v2, "a string");
+  const v0 = str(r, x, "id");
+  const v1 = str(r, x, "type");
+  const v2 = optStr(r, x, "relationship");
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "id" && k !== "type" && k !== "relationship") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
   }
-  strict(r, x, ["id", "type", "relationship"]);
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { id: v0, type: v1 };
   optional(o, x, "relationship", v2);
   return o;
@@ -48,14 +93,28 @@ function f1(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.status;
   if (v0 !== "OFFLINE" && v0 !== "INVISIBLE" && v0 !== "INACTIVE" && v0 !== "AWAY" && v0 !== "ONLINE")
-    valueIssue(r, "status", v0, 'one of "OFFLINE", "INVISIBLE", "INACTIVE", "AWAY" or "ONLINE"');
-  strict(r, x, ["status"]);
+    valueIssue(r, "status", v0, K0);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "status") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { status: v0 };
   return o;
 }
 function f2(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  strict(r, x, []);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (u === undefined) u = [k];
+    else u.push(k);
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = {};
   return o;
 }
@@ -66,38 +125,55 @@ function f3(x: unknown, r: Run): unknown {
     typeIssue(r, "formId", v0, "a string");
     minLengthOf(r, "formId", v0, 1);
   } else if (v0.length < 1) emptyIssue(r, "formId");
-  const v1 = x.inline;
-  if (v1 !== undefined) {
-    if (typeof v1 !== "boolean") typeIssue(r, "inline", v1, "a boolean");
+  const v1 = bool(r, x, "inline", true);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "formId" && k !== "inline") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
   }
-  strict(r, x, ["formId", "inline"]);
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { formId: v0 };
   optional(o, x, "inline", v1);
   return o;
 }
 function f4(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.roomId;
-  if (typeof v0 !== "string") typeIssue(r, "roomId", v0, "a string");
-  const v1 = x.inviterId;
-  if (typeof v1 !== "string") typeIssue(r, "inviterId", v1, "a string");
-  strict(r, x, ["roomId", "inviterId"]);
+  const v0 = str(r, x, "roomId");
+  const v1 = str(r, x, "inviterId");
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "roomId" && k !== "inviterId") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { roomId: v0, inviterId: v1 };
   return o;
 }
 function f5(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.eventId;
-  if (typeof v0 !== "string") typeIssue(r, "eventId", v0, "a string");
-  strict(r, x, ["eventId"]);
+  const v0 = str(r, x, "eventId");
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "eventId") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { eventId: v0 };
   return o;
 }
 function f6(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
-  const v0 = x.body;
-  if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
+  const v0 = str(r, x, "body");
   const v1 = x.format;
   if (v1 !== undefined) {
     if (typeof v1 !== "string") typeIssue(r, "format", v1, "a string");
@@ -109,7 +185,15 @@ function f6(x: unknown, r: Run): unknown {
     if (!isPlainObject(v2)) typeIssue(r, "annotations", v2, "an object");
     else o2 = jsonCopy(r, v2, "annotations", true);
   }
-  const e = extras(r, x, ["body", "format", "annotations"]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "body" && k !== "format" && k !== "annotations") {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   const o: Record<string, unknown> = { body: v0 };
   optional(o, x, "format", v1);
   optional(o, x, "annotations", v2, o2);
@@ -122,8 +206,7 @@ function f6(x: unknown, r: Run): unknown {
 }
 function f7(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.body;
-  if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
+  const v0 = str(r, x, "body");
   const v1 = x.format;
   if (v1 !== undefined) {
     if (typeof v1 !== "string") typeIssue(r, "format", v1, "a string");
@@ -135,7 +218,15 @@ function f7(x: unknown, r: Run): unknown {
   const v3 = x.targetLanguage;
   if (typeof v3 !== "string") typeIssue(r, "targetLanguage", v3, "a string");
   else if (v3.length > 2 && codePointLength(v3) > 2) tooLongIssue(r, "targetLanguage", v3, 2);
-  strict(r, x, ["body", "format", "sourceLanguage", "targetLanguage"]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "body" && k !== "format" && k !== "sourceLanguage" && k !== "targetLanguage") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { body: v0 };
   optional(o, x, "format", v1);
   o.sourceLanguage = v2;
@@ -145,23 +236,24 @@ function f7(x: unknown, r: Run): unknown {
 function f8(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
-  const v0 = x.label;
-  if (v0 !== undefined) {
-    if (typeof v0 !== "string") typeIssue(r, "label", v0, "a string");
-  }
-  const v1 = x.body;
-  if (v1 !== undefined) {
-    if (typeof v1 !== "string") typeIssue(r, "body", v1, "a string");
-  }
-  const v2 = x.mediaId;
-  if (typeof v2 !== "string") typeIssue(r, "mediaId", v2, "a string");
+  const v0 = optStr(r, x, "label");
+  const v1 = optStr(r, x, "body");
+  const v2 = str(r, x, "mediaId");
   const v3 = x.annotations;
   let o3: unknown = v3;
   if (v3 !== undefined) {
     if (!isPlainObject(v3)) typeIssue(r, "annotations", v3, "an object");
     else o3 = jsonCopy(r, v3, "annotations", true);
   }
-  const e = extras(r, x, ["label", "body", "mediaId", "annotations"]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "label" && k !== "body" && k !== "mediaId" && k !== "annotations") {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   const o: Record<string, unknown> = {};
   optional(o, x, "label", v0);
   optional(o, x, "body", v1);
@@ -180,12 +272,10 @@ function f8(x: unknown, r: Run): unknown {
 }
 function f9(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.body;
-  if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
+  const v0 = str(r, x, "body");
   const v1 = x.editedType;
   if (v1 !== undefined) {
-    if (v1 !== "s.message.media" && v1 !== "s.message.text")
-      valueIssue(r, "editedType", v1, '"s.message.media" or "s.message.text"');
+    if (v1 !== "s.message.media" && v1 !== "s.message.text") valueIssue(r, "editedType", v1, K1);
   }
   const v2 = x.annotations;
   let o2: unknown = v2;
@@ -193,7 +283,15 @@ function f9(x: unknown, r: Run): unknown {
     if (!isPlainObject(v2)) typeIssue(r, "annotations", v2, "an object");
     else o2 = jsonCopy(r, v2, "annotations", true);
   }
-  strict(r, x, ["body", "editedType", "annotations"]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "body" && k !== "editedType" && k !== "annotations") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { body: v0 };
   optional(o, x, "editedType", v1);
   optional(o, x, "annotations", v2, o2);
@@ -202,29 +300,28 @@ function f9(x: unknown, r: Run): unknown {
 function f10(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
-  const v0 = x.url;
-  if (typeof v0 !== "string") typeIssue(r, "url", v0, "a string");
-  const v1 = x.title;
-  if (v1 !== undefined) {
-    if (typeof v1 !== "string") typeIssue(r, "title", v1, "a string");
+  const v0 = str(r, x, "url");
+  const v1 = optStr(r, x, "title");
+  const v2 = optStr(r, x, "author");
+  const v3 = optStr(r, x, "description");
+  const v4 = optStr(r, x, "image");
+  const v5 = optStr(r, x, "fileId");
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "url" &&
+      k !== "title" &&
+      k !== "author" &&
+      k !== "description" &&
+      k !== "image" &&
+      k !== "fileId"
+    ) {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
   }
-  const v2 = x.author;
-  if (v2 !== undefined) {
-    if (typeof v2 !== "string") typeIssue(r, "author", v2, "a string");
-  }
-  const v3 = x.description;
-  if (v3 !== undefined) {
-    if (typeof v3 !== "string") typeIssue(r, "description", v3, "a string");
-  }
-  const v4 = x.image;
-  if (v4 !== undefined) {
-    if (typeof v4 !== "string") typeIssue(r, "image", v4, "a string");
-  }
-  const v5 = x.fileId;
-  if (v5 !== undefined) {
-    if (typeof v5 !== "string") typeIssue(r, "fileId", v5, "a string");
-  }
-  const e = extras(r, x, ["url", "title", "author", "description", "image", "fileId"]);
   const o: Record<string, unknown> = { url: v0 };
   optional(o, x, "title", v1);
   optional(o, x, "author", v2);
@@ -251,36 +348,22 @@ function f11(x: unknown, r: Run): unknown {
   return o;
 }
 function g12(x: Record<string, unknown>, r: Run): Record<string, unknown> {
-  const v0 = x.body;
-  if (typeof v0 !== "string") typeIssue(r, "body", v0, "a string");
+  const v0 = str(r, x, "body");
   const v1 = x.writeable;
   let o1: unknown = v1;
   r.path.push("writeable");
   o1 = f11(v1, r);
   r.path.pop();
-  const v2 = x.action;
-  if (v2 !== undefined) {
-    if (typeof v2 !== "string") typeIssue(r, "action", v2, "a string");
-  }
-  const v3 = x.label;
-  if (v3 !== undefined) {
-    if (typeof v3 !== "string") typeIssue(r, "label", v3, "a string");
-  }
+  const v2 = optStr(r, x, "action");
+  const v3 = optStr(r, x, "label");
   const v4 = x.format;
   if (v4 !== undefined) {
     if (v4 !== null) {
-      if (v4 !== "text/plain" && v4 !== "text/html")
-        valueIssue(r, "format", v4, '"text/plain" or "text/html"');
+      if (v4 !== "text/plain" && v4 !== "text/html") valueIssue(r, "format", v4, K2);
     }
   }
-  const v5 = x.repeatable;
-  if (v5 !== undefined) {
-    if (typeof v5 !== "boolean") typeIssue(r, "repeatable", v5, "a boolean");
-  }
-  const v6 = x.required;
-  if (v6 !== undefined) {
-    if (typeof v6 !== "boolean") typeIssue(r, "required", v6, "a boolean");
-  }
+  const v5 = bool(r, x, "repeatable", true);
+  const v6 = bool(r, x, "required", true);
   const o: Record<string, unknown> = { body: v0, writeable: o1 };
   optional(o, x, "action", v2);
   optional(o, x, "label", v3);
@@ -293,9 +376,25 @@ function f13(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "text" && v7 !== "textarea" && v7 !== "email")
-    valueIssue(r, "type", v7, 'one of "text", "textarea" or "email"');
-  strict(r, x, ["body", "writeable", "action", "label", "format", "repeatable", "required", "type"]);
+  if (v7 !== "text" && v7 !== "textarea" && v7 !== "email") valueIssue(r, "type", v7, K3);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "body" &&
+      k !== "writeable" &&
+      k !== "action" &&
+      k !== "label" &&
+      k !== "format" &&
+      k !== "repeatable" &&
+      k !== "required" &&
+      k !== "type"
+    ) {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   o.type = v7;
   return o;
 }
@@ -303,7 +402,7 @@ function f14(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "date") valueIssue(r, "type", v7, '"date"');
+  if (v7 !== "date") valueIssue(r, "type", v7, K4);
   const v8 = x.min;
   if (typeof v8 !== "string") typeIssue(r, "min", v8, "a string");
   else if (!DATE_TIME.test(v8)) dateTimeIssue(r, "min", v8);
@@ -317,19 +416,27 @@ function f14(x: unknown, r: Run): unknown {
       else if (!DATE_TIME.test(v10)) dateTimeIssue(r, "center", v10);
     }
   }
-  strict(r, x, [
-    "body",
-    "writeable",
-    "action",
-    "label",
-    "format",
-    "repeatable",
-    "required",
-    "type",
-    "min",
-    "max",
-    "center",
-  ]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "body" &&
+      k !== "writeable" &&
+      k !== "action" &&
+      k !== "label" &&
+      k !== "format" &&
+      k !== "repeatable" &&
+      k !== "required" &&
+      k !== "type" &&
+      k !== "min" &&
+      k !== "max" &&
+      k !== "center"
+    ) {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   o.type = v7;
   o.min = v8;
   o.max = v9;
@@ -338,11 +445,18 @@ function f14(x: unknown, r: Run): unknown {
 }
 function f15(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.label;
-  if (typeof v0 !== "string") typeIssue(r, "label", v0, "a string");
+  const v0 = str(r, x, "label");
   const v1 = x.value;
-  if (v1 !== "true" && v1 !== "false") valueIssue(r, "value", v1, '"true" or "false"');
-  strict(r, x, ["label", "value"]);
+  if (v1 !== "true" && v1 !== "false") valueIssue(r, "value", v1, K6);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "label" && k !== "value") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { label: v0, value: v1 };
   return o;
 }
@@ -368,40 +482,49 @@ function f17(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "boolean") valueIssue(r, "type", v7, '"boolean"');
+  if (v7 !== "boolean") valueIssue(r, "type", v7, K5);
   const v8 = x.options;
   let o8: unknown = v8;
   r.path.push("options");
   o8 = f16(v8, r);
   r.path.pop();
-  strict(r, x, [
-    "body",
-    "writeable",
-    "action",
-    "label",
-    "format",
-    "repeatable",
-    "required",
-    "type",
-    "options",
-  ]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "body" &&
+      k !== "writeable" &&
+      k !== "action" &&
+      k !== "label" &&
+      k !== "format" &&
+      k !== "repeatable" &&
+      k !== "required" &&
+      k !== "type" &&
+      k !== "options"
+    ) {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   o.type = v7;
   o.options = o8;
   return o;
 }
 function f18(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.value;
-  if (typeof v0 !== "string") typeIssue(r, "value", v0, "a string");
-  const v1 = x.label;
-  if (typeof v1 !== "string") typeIssue(r, "label", v1, "a string");
-  const v2 = x.url;
-  if (v2 !== undefined) {
-    if (v2 !== null) {
-      if (typeof v2 !== "string") typeIssue(r, "url", v2, "a string");
+  const v0 = str(r, x, "value");
+  const v1 = str(r, x, "label");
+  const v2 = optStr(r, x, "url", true);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "value" && k !== "label" && k !== "url") {
+      if (u === undefined) u = [k];
+      else u.push(k);
     }
   }
-  strict(r, x, ["value", "label", "url"]);
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { value: v0, label: v1 };
   optional(o, x, "url", v2);
   return o;
@@ -422,23 +545,31 @@ function f20(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "button" && v7 !== "link") valueIssue(r, "type", v7, '"button" or "link"');
+  if (v7 !== "button" && v7 !== "link") valueIssue(r, "type", v7, K7);
   const v8 = x.options;
   let o8: unknown = v8;
   r.path.push("options");
   o8 = f19(v8, r);
   r.path.pop();
-  strict(r, x, [
-    "body",
-    "writeable",
-    "action",
-    "label",
-    "format",
-    "repeatable",
-    "required",
-    "type",
-    "options",
-  ]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "body" &&
+      k !== "writeable" &&
+      k !== "action" &&
+      k !== "label" &&
+      k !== "format" &&
+      k !== "repeatable" &&
+      k !== "required" &&
+      k !== "type" &&
+      k !== "options"
+    ) {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   o.type = v7;
   o.options = o8;
   return o;
@@ -447,26 +578,33 @@ function f21(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "select") valueIssue(r, "type", v7, '"select"');
-  const v8 = x.multiple;
-  if (typeof v8 !== "boolean") typeIssue(r, "multiple", v8, "a boolean");
+  if (v7 !== "select") valueIssue(r, "type", v7, K8);
+  const v8 = bool(r, x, "multiple");
   const v9 = x.options;
   let o9: unknown = v9;
   r.path.push("options");
   o9 = f19(v9, r);
   r.path.pop();
-  strict(r, x, [
-    "body",
-    "writeable",
-    "action",
-    "label",
-    "format",
-    "repeatable",
-    "required",
-    "type",
-    "multiple",
-    "options",
-  ]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "body" &&
+      k !== "writeable" &&
+      k !== "action" &&
+      k !== "label" &&
+      k !== "format" &&
+      k !== "repeatable" &&
+      k !== "required" &&
+      k !== "type" &&
+      k !== "multiple" &&
+      k !== "options"
+    ) {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   o.type = v7;
   o.multiple = v8;
   o.options = o9;
@@ -493,12 +631,7 @@ function f22(x: unknown, r: Run): unknown {
     case "select":
       return f21(x, r);
   }
-  valueIssue(
-    r,
-    "type",
-    t,
-    'one of "text", "textarea", "email", "date", "boolean", "button", "link" or "select"',
-  );
+  valueIssue(r, "type", t, K9);
   r.unvisited = true;
   return undefined;
 }
@@ -524,13 +657,16 @@ function f24(x: unknown, r: Run): unknown {
     o0 = f23(v0, r);
     r.path.pop();
   } else variantIssue(r, "value", v0, "a string, a finite number or an array");
-  const v1 = x.label;
-  if (v1 !== undefined) {
-    if (v1 !== null) {
-      if (typeof v1 !== "string") typeIssue(r, "label", v1, "a string");
+  const v1 = optStr(r, x, "label", true);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "value" && k !== "label") {
+      if (u === undefined) u = [k];
+      else u.push(k);
     }
   }
-  strict(r, x, ["value", "label"]);
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { value: o0 };
   optional(o, x, "label", v1);
   return o;
@@ -538,53 +674,74 @@ function f24(x: unknown, r: Run): unknown {
 function f25(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.result;
-  if (v0 !== "SUCCESS" && v0 !== "FAILURE") valueIssue(r, "result", v0, '"SUCCESS" or "FAILURE"');
-  const v1 = x.reason;
-  if (v1 !== undefined) {
-    if (typeof v1 !== "string") typeIssue(r, "reason", v1, "a string");
+  if (v0 !== "SUCCESS" && v0 !== "FAILURE") valueIssue(r, "result", v0, K10);
+  const v1 = optStr(r, x, "reason");
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "result" && k !== "reason") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
   }
-  strict(r, x, ["result", "reason"]);
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { result: v0 };
   optional(o, x, "reason", v1);
   return o;
 }
 function f26(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.value;
-  if (typeof v0 !== "boolean") typeIssue(r, "value", v0, "a boolean");
-  strict(r, x, ["value"]);
+  const v0 = bool(r, x, "value");
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "value") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { value: v0 };
   return o;
 }
 function f27(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.creatorId;
-  if (typeof v0 !== "string") typeIssue(r, "creatorId", v0, "a string");
-  strict(r, x, ["creatorId"]);
+  const v0 = str(r, x, "creatorId");
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "creatorId") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { creatorId: v0 };
   return o;
 }
 function f28(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.membership;
-  if (v0 !== "join") valueIssue(r, "membership", v0, '"join"');
-  const v1 = x.initiatorId;
-  if (v1 !== undefined) {
-    if (typeof v1 !== "string") typeIssue(r, "initiatorId", v1, "a string");
-  }
-  const v2 = x.sticky;
-  if (v2 !== undefined) {
-    if (typeof v2 !== "boolean") typeIssue(r, "sticky", v2, "a boolean");
-  }
+  if (v0 !== "join") valueIssue(r, "membership", v0, K11);
+  const v1 = optStr(r, x, "initiatorId");
+  const v2 = bool(r, x, "sticky", true);
   const v3 = x.assignee;
   if (v3 !== undefined) {
-    if (v3 !== "Agent" && v3 !== "Bot") valueIssue(r, "assignee", v3, '"Agent" or "Bot"');
+    if (v3 !== "Agent" && v3 !== "Bot") valueIssue(r, "assignee", v3, K12);
   }
   const v4 = x.trigger;
   if (v4 !== undefined) {
-    if (v4 !== "Auto" && v4 !== "Manual") valueIssue(r, "trigger", v4, '"Auto" or "Manual"');
+    if (v4 !== "Auto" && v4 !== "Manual") valueIssue(r, "trigger", v4, K13);
   }
-  strict(r, x, ["membership", "initiatorId", "sticky", "assignee", "trigger"]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "membership" && k !== "initiatorId" && k !== "sticky" && k !== "assignee" && k !== "trigger") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { membership: v0 };
   optional(o, x, "initiatorId", v1);
   optional(o, x, "sticky", v2);
@@ -595,16 +752,24 @@ function f28(x: unknown, r: Run): unknown {
 function f29(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.membership;
-  if (v0 !== "leave") valueIssue(r, "membership", v0, '"leave"');
+  if (v0 !== "leave") valueIssue(r, "membership", v0, K14);
   const v1 = x.assignee;
   if (v1 !== undefined) {
-    if (v1 !== "Agent" && v1 !== "Bot") valueIssue(r, "assignee", v1, '"Agent" or "Bot"');
+    if (v1 !== "Agent" && v1 !== "Bot") valueIssue(r, "assignee", v1, K12);
   }
   const v2 = x.trigger;
   if (v2 !== undefined) {
-    if (v2 !== "Auto" && v2 !== "Manual") valueIssue(r, "trigger", v2, '"Auto" or "Manual"');
+    if (v2 !== "Auto" && v2 !== "Manual") valueIssue(r, "trigger", v2, K13);
   }
-  strict(r, x, ["membership", "assignee", "trigger"]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "membership" && k !== "assignee" && k !== "trigger") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { membership: v0 };
   optional(o, x, "assignee", v1);
   optional(o, x, "trigger", v2);
@@ -613,10 +778,17 @@ function f29(x: unknown, r: Run): unknown {
 function f30(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.membership;
-  if (v0 !== "invite") valueIssue(r, "membership", v0, '"invite"');
-  const v1 = x.inviteeId;
-  if (typeof v1 !== "string") typeIssue(r, "inviteeId", v1, "a string");
-  strict(r, x, ["membership", "inviteeId"]);
+  if (v0 !== "invite") valueIssue(r, "membership", v0, K15);
+  const v1 = str(r, x, "inviteeId");
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "membership" && k !== "inviteeId") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { membership: v0, inviteeId: v1 };
   return o;
 }
@@ -634,7 +806,7 @@ function f31(x: unknown, r: Run): unknown {
     case "invite":
       return f30(x, r);
   }
-  valueIssue(r, "membership", t, 'one of "join", "leave" or "invite"');
+  valueIssue(r, "membership", t, K16);
   r.unvisited = true;
   return undefined;
 }
@@ -642,9 +814,17 @@ function f32(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.trigger;
   if (v0 !== undefined) {
-    if (v0 !== "Auto" && v0 !== "Manual") valueIssue(r, "trigger", v0, '"Auto" or "Manual"');
+    if (v0 !== "Auto" && v0 !== "Manual") valueIssue(r, "trigger", v0, K13);
   }
-  strict(r, x, ["trigger"]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "trigger") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = {};
   optional(o, x, "trigger", v0);
   return o;
@@ -652,7 +832,7 @@ function f32(x: unknown, r: Run): unknown {
 function f33(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.type;
-  if (v0 !== "Agent" && v0 !== "CRM") valueIssue(r, "type", v0, '"Agent" or "CRM"');
+  if (v0 !== "Agent" && v0 !== "CRM") valueIssue(r, "type", v0, K17);
   const v1 = x.agentId;
   if (v1 !== undefined) {
     if (v1 !== null) {
@@ -662,22 +842,37 @@ function f33(x: unknown, r: Run): unknown {
       } else if (v1.length < 1) emptyIssue(r, "agentId");
     }
   }
-  strict(r, x, ["type", "agentId"]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "type" && k !== "agentId") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { type: v0 };
   optional(o, x, "agentId", v1);
   return o;
 }
 function f34(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
-  const v0 = x.liveChatId;
-  if (typeof v0 !== "string") typeIssue(r, "liveChatId", v0, "a string");
+  const v0 = str(r, x, "liveChatId");
   const v1 = x.preconditions;
   let o1: unknown = v1;
   if (v1 !== undefined) {
     if (!isPlainObject(v1)) typeIssue(r, "preconditions", v1, "an object");
     else o1 = jsonCopy(r, v1, "preconditions", true);
   }
-  strict(r, x, ["liveChatId", "preconditions"]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "liveChatId" && k !== "preconditions") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { liveChatId: v0 };
   optional(o, x, "preconditions", v1, o1);
   return o;
@@ -686,27 +881,51 @@ function f35(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.reason;
   if (v0 !== "NO_OPERATOR_AVAILABLE" && v0 !== "OUTSIDE_BUSINESS_HOURS" && v0 !== "SERVER_ERROR")
-    valueIssue(r, "reason", v0, 'one of "NO_OPERATOR_AVAILABLE", "OUTSIDE_BUSINESS_HOURS" or "SERVER_ERROR"');
-  strict(r, x, ["reason"]);
+    valueIssue(r, "reason", v0, K18);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "reason") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { reason: v0 };
   return o;
 }
 function f36(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.status;
-  if (v0 !== "RUNNING") valueIssue(r, "status", v0, '"RUNNING"');
+  if (v0 !== "RUNNING") valueIssue(r, "status", v0, K19);
   const v1 = x.expires;
   if (typeof v1 !== "string") typeIssue(r, "expires", v1, "a string");
   else if (!DATE_TIME.test(v1)) dateTimeIssue(r, "expires", v1);
-  strict(r, x, ["status", "expires"]);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "status" && k !== "expires") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { status: v0, expires: v1 };
   return o;
 }
 function f37(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.status;
-  if (v0 !== "CANCELLED" && v0 !== "EXPIRED") valueIssue(r, "status", v0, '"CANCELLED" or "EXPIRED"');
-  strict(r, x, ["status"]);
+  if (v0 !== "CANCELLED" && v0 !== "EXPIRED") valueIssue(r, "status", v0, K20);
+  let u: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "status") {
+      if (u === undefined) u = [k];
+      else u.push(k);
+    }
+  }
+  if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { status: v0 };
   return o;
 }
@@ -723,20 +942,24 @@ function f38(x: unknown, r: Run): unknown {
     case "EXPIRED":
       return f37(x, r);
   }
-  valueIssue(r, "status", t, 'one of "RUNNING", "CANCELLED" or "EXPIRED"');
+  valueIssue(r, "status", t, K21);
   r.unvisited = true;
   return undefined;
 }
 function f39(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
-  const v0 = x.id;
-  if (typeof v0 !== "string") typeIssue(r, "id", v0, "a string");
-  const v1 = x.externalId;
-  if (v1 !== undefined) {
-    if (typeof v1 !== "string") typeIssue(r, "externalId", v1, "a string");
+  const v0 = str(r, x, "id");
+  const v1 = optStr(r, x, "externalId");
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (k !== "id" && k !== "externalId") {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
   }
-  const e = extras(r, x, ["id", "externalId"]);
   const o: Record<string, unknown> = { id: v0 };
   optional(o, x, "externalId", v1);
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
@@ -758,18 +981,9 @@ function f40(x: unknown, r: Run): unknown {
   return o;
 }
 function h41(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): void {
-  const v3 = x.roomId;
-  if (v3 !== undefined) {
-    if (typeof v3 !== "string") typeIssue(r, "roomId", v3, "a string");
-  }
-  const v4 = x.senderId;
-  if (v4 !== undefined) {
-    if (typeof v4 !== "string") typeIssue(r, "senderId", v4, "a string");
-  }
-  const v5 = x.senderExternalId;
-  if (v5 !== undefined) {
-    if (typeof v5 !== "string") typeIssue(r, "senderExternalId", v5, "a string");
-  }
+  const v3 = optStr(r, x, "roomId");
+  const v4 = optStr(r, x, "senderId");
+  const v5 = optStr(r, x, "senderExternalId");
   const v6 = x.recipients;
   let o6: unknown = v6;
   if (v6 !== undefined) {
@@ -777,14 +991,8 @@ function h41(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): vo
     o6 = f40(v6, r);
     r.path.pop();
   }
-  const v7 = x.referenceId;
-  if (v7 !== undefined) {
-    if (typeof v7 !== "string") typeIssue(r, "referenceId", v7, "a string");
-  }
-  const v8 = x.livechatId;
-  if (v8 !== undefined) {
-    if (typeof v8 !== "string") typeIssue(r, "livechatId", v8, "a string");
-  }
+  const v7 = optStr(r, x, "referenceId");
+  const v8 = optStr(r, x, "livechatId");
   const v9 = x.preconditions;
   let o9: unknown = v9;
   if (v9 !== undefined) {
@@ -803,9 +1011,9 @@ function f42(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.room.create") valueIssue(r, "type", v0, '"s.room.create"');
+  if (v0 !== "s.room.create") valueIssue(r, "type", v0, K22);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  if (v1 !== 2) valueIssue(r, "version", v1, K23);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -813,18 +1021,26 @@ function f42(x: unknown, r: Run): unknown {
   r.path.pop();
   const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
   h41(x, r, o);
-  const e = extras(r, x, [
-    "type",
-    "version",
-    "content",
-    "roomId",
-    "senderId",
-    "senderExternalId",
-    "recipients",
-    "referenceId",
-    "livechatId",
-    "preconditions",
-  ]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "type" &&
+      k !== "version" &&
+      k !== "content" &&
+      k !== "roomId" &&
+      k !== "senderId" &&
+      k !== "senderExternalId" &&
+      k !== "recipients" &&
+      k !== "referenceId" &&
+      k !== "livechatId" &&
+      k !== "preconditions"
+    ) {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
@@ -836,9 +1052,9 @@ function f43(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.room.membership") valueIssue(r, "type", v0, '"s.room.membership"');
+  if (v0 !== "s.room.membership") valueIssue(r, "type", v0, K24);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  if (v1 !== 2) valueIssue(r, "version", v1, K23);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -846,18 +1062,26 @@ function f43(x: unknown, r: Run): unknown {
   r.path.pop();
   const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
   h41(x, r, o);
-  const e = extras(r, x, [
-    "type",
-    "version",
-    "content",
-    "roomId",
-    "senderId",
-    "senderExternalId",
-    "recipients",
-    "referenceId",
-    "livechatId",
-    "preconditions",
-  ]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "type" &&
+      k !== "version" &&
+      k !== "content" &&
+      k !== "roomId" &&
+      k !== "senderId" &&
+      k !== "senderExternalId" &&
+      k !== "recipients" &&
+      k !== "referenceId" &&
+      k !== "livechatId" &&
+      k !== "preconditions"
+    ) {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
@@ -869,9 +1093,9 @@ function f44(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.message.text") valueIssue(r, "type", v0, '"s.message.text"');
+  if (v0 !== "s.message.text") valueIssue(r, "type", v0, K25);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  if (v1 !== 2) valueIssue(r, "version", v1, K23);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -879,18 +1103,26 @@ function f44(x: unknown, r: Run): unknown {
   r.path.pop();
   const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
   h41(x, r, o);
-  const e = extras(r, x, [
-    "type",
-    "version",
-    "content",
-    "roomId",
-    "senderId",
-    "senderExternalId",
-    "recipients",
-    "referenceId",
-    "livechatId",
-    "preconditions",
-  ]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "type" &&
+      k !== "version" &&
+      k !== "content" &&
+      k !== "roomId" &&
+      k !== "senderId" &&
+      k !== "senderExternalId" &&
+      k !== "recipients" &&
+      k !== "referenceId" &&
+      k !== "livechatId" &&
+      k !== "preconditions"
+    ) {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
@@ -902,9 +1134,9 @@ function f45(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.message.media") valueIssue(r, "type", v0, '"s.message.media"');
+  if (v0 !== "s.message.media") valueIssue(r, "type", v0, K26);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  if (v1 !== 2) valueIssue(r, "version", v1, K23);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -912,18 +1144,26 @@ function f45(x: unknown, r: Run): unknown {
   r.path.pop();
   const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
   h41(x, r, o);
-  const e = extras(r, x, [
-    "type",
-    "version",
-    "content",
-    "roomId",
-    "senderId",
-    "senderExternalId",
-    "recipients",
-    "referenceId",
-    "livechatId",
-    "preconditions",
-  ]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "type" &&
+      k !== "version" &&
+      k !== "content" &&
+      k !== "roomId" &&
+      k !== "senderId" &&
+      k !== "senderExternalId" &&
+      k !== "recipients" &&
+      k !== "referenceId" &&
+      k !== "livechatId" &&
+      k !== "preconditions"
+    ) {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
@@ -935,9 +1175,9 @@ function f46(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.message.edit") valueIssue(r, "type", v0, '"s.message.edit"');
+  if (v0 !== "s.message.edit") valueIssue(r, "type", v0, K27);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  if (v1 !== 2) valueIssue(r, "version", v1, K23);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -945,18 +1185,26 @@ function f46(x: unknown, r: Run): unknown {
   r.path.pop();
   const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
   h41(x, r, o);
-  const e = extras(r, x, [
-    "type",
-    "version",
-    "content",
-    "roomId",
-    "senderId",
-    "senderExternalId",
-    "recipients",
-    "referenceId",
-    "livechatId",
-    "preconditions",
-  ]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "type" &&
+      k !== "version" &&
+      k !== "content" &&
+      k !== "roomId" &&
+      k !== "senderId" &&
+      k !== "senderExternalId" &&
+      k !== "recipients" &&
+      k !== "referenceId" &&
+      k !== "livechatId" &&
+      k !== "preconditions"
+    ) {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
@@ -968,26 +1216,34 @@ function f47(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.message.delete") valueIssue(r, "type", v0, '"s.message.delete"');
+  if (v0 !== "s.message.delete") valueIssue(r, "type", v0, K28);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  if (v1 !== 2) valueIssue(r, "version", v1, K23);
   const v2 = x.content;
   let o2: unknown = v2;
   o2 = jsonCopy(r, v2, "content", true);
   const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
   h41(x, r, o);
-  const e = extras(r, x, [
-    "type",
-    "version",
-    "content",
-    "roomId",
-    "senderId",
-    "senderExternalId",
-    "recipients",
-    "referenceId",
-    "livechatId",
-    "preconditions",
-  ]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "type" &&
+      k !== "version" &&
+      k !== "content" &&
+      k !== "roomId" &&
+      k !== "senderId" &&
+      k !== "senderExternalId" &&
+      k !== "recipients" &&
+      k !== "referenceId" &&
+      k !== "livechatId" &&
+      k !== "preconditions"
+    ) {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
@@ -999,9 +1255,9 @@ function f48(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.room.close") valueIssue(r, "type", v0, '"s.room.close"');
+  if (v0 !== "s.room.close") valueIssue(r, "type", v0, K29);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, "2");
+  if (v1 !== 2) valueIssue(r, "version", v1, K23);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -1009,18 +1265,26 @@ function f48(x: unknown, r: Run): unknown {
   r.path.pop();
   const o: Record<string, unknown> = { type: v0, version: v1, content: o2 };
   h41(x, r, o);
-  const e = extras(r, x, [
-    "type",
-    "version",
-    "content",
-    "roomId",
-    "senderId",
-    "senderExternalId",
-    "recipients",
-    "referenceId",
-    "livechatId",
-    "preconditions",
-  ]);
+  let e: string[] | undefined;
+  for (const k in x) {
+    r.nodes--;
+    if (
+      k !== "type" &&
+      k !== "version" &&
+      k !== "content" &&
+      k !== "roomId" &&
+      k !== "senderId" &&
+      k !== "senderExternalId" &&
+      k !== "recipients" &&
+      k !== "referenceId" &&
+      k !== "livechatId" &&
+      k !== "preconditions"
+    ) {
+      if (k === "__proto__") skipProto(r, x);
+      else if (e === undefined) e = [k];
+      else e.push(k);
+    }
+  }
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
@@ -1050,12 +1314,7 @@ function f49(x: unknown, r: Run): unknown {
     case "s.room.close":
       return f48(x, r);
   }
-  valueIssue(
-    r,
-    "type",
-    t,
-    'one of "s.room.create", "s.room.membership", "s.message.text", "s.message.media", "s.message.edit", "s.message.delete" or "s.room.close"',
-  );
+  valueIssue(r, "type", t, K30);
   r.unvisited = true;
   return undefined;
 }

@@ -27,11 +27,14 @@ export function runCompiled<T>(
   options: ValidationLimits | undefined,
 ): SafeParseResult<T> {
   const limits = normalizeLimits(options);
-  const run = new Run(prefix.slice(), base, limits);
+  // The run's path starts as the caller's `prefix` (a fresh array the run takes over).
+  const run = new Run(prefix as (string | number)[], base, limits);
+  const length = prefix.length;
   let data: unknown;
   try {
     data = check(value, run);
   } catch (cause) {
+    prefix = run.path.slice(0, length);
     const breach = findLimitBreach(value, limits);
     const issue =
       breach !== undefined

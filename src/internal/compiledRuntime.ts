@@ -94,12 +94,18 @@ export function typeIssue(r: Run, key: Key | undefined, value: unknown, expected
 }
 
 /** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
-export function valueIssue(r: Run, key: Key | undefined, value: unknown, alternatives: string): void {
+export function valueIssue(r: Run, key: Key | undefined, value: unknown, values: readonly unknown[]): void {
   if (typeof value === "object" && value !== null) r.unvisited = true;
   if (value === undefined)
-    raise(r, true, key, "required", (l) => `${l} is required: expected ${alternatives}`);
+    raise(r, true, key, "required", (l) => `${l} is required: expected ${alternatives(values)}`);
   else
-    raise(r, true, key, "invalid_value", (l) => `${l} must be ${alternatives}, not ${describeFound(value)}`);
+    raise(
+      r,
+      true,
+      key,
+      "invalid_value",
+      (l) => `${l} must be ${alternatives(values)}, not ${describeFound(value)}`,
+    );
 }
 
 /** A value that matches no alternative of a union; `expected` is already written. */
@@ -270,40 +276,28 @@ export function list(r: Run, x: unknown, minimum?: number): x is unknown[] {
   return true;
 }
 
-/** Raises an issue for each member of `x` (own or inherited, as `for…in` lists them) not in `keys`. */
-export function strict(r: Run, x: Record<string, unknown>, keys: readonly string[]): void {
-  let unknown: string[] | undefined;
-  for (const key in x) {
-    r.nodes--;
-    if (!keys.includes(key)) {
-      if (unknown === undefined) unknown = [key];
-      else unknown.push(key);
-    }
-  }
-  if (unknown === undefined) return;
-  unknownIssues(r, unknown);
-  for (const key of unknown) {
+/**
+ * Raises an issue for each member of `x` a strict object does not declare (`keys`, found by the
+ * caller's `for…in`, which lists inherited members too, as Zod's check does).
+ */
+export function unknownMembers(r: Run, x: Record<string, unknown>, keys: readonly string[]): void {
+  unknownIssues(r, keys);
+  for (const key of keys) {
     const value = x[key];
+    // Left unread: the limits there are the exact walk's to check.
     if (typeof value === "object" && value !== null) r.unvisited = true;
   }
 }
 
-/** The members of `x` not in `keys` (but `__proto__`, which a copy must not take), or `undefined`. */
-export function extras(r: Run, x: Record<string, unknown>, keys: readonly string[]): string[] | undefined {
-  let extra: string[] | undefined;
-  for (const key in x) {
-    r.nodes--;
-    if (keys.includes(key)) continue;
-    if (key === "__proto__") {
-      // Left out of the copy unread (as Zod does), so the limits there are the exact walk's to check.
-      const value = x[key];
-      if (typeof value === "object" && value !== null) r.unvisited = true;
-      continue;
-    }
-    if (extra === undefined) extra = [key];
-    else extra.push(key);
-  }
-  return extra;
+const PROTO = "__proto__";
+
+/**
+ * An own `__proto__` member of an object that allows more members: left out of the copy unread, as
+ * Zod does, so the limits there are the exact walk's to check.
+ */
+export function skipProto(r: Run, x: Record<string, unknown>): void {
+  const value = x[PROTO];
+  if (typeof value === "object" && value !== null) r.unvisited = true;
 }
 
 /** Copies an optional member: present as `undefined` stays so; absent stays absent. */
@@ -316,6 +310,31 @@ export function optional(
 ): void {
   if (value !== undefined) o[key] = copy;
   else if (key in x) o[key] = undefined;
+}
+
+// Members of the commonest kinds, read and checked in one call (smaller generated code): each
+// reads `x[key]` once, raises the issue Zod's schema would, and returns the value.
+
+/** A required string member. */
+export function str(r: Run, x: Record<string, unknown>, key: string): unknown {
+  const value = x[key];
+  if (typeof value !== "string") typeIssue(r, key, value, "a string");
+  return value;
+}
+
+/** An optional string member (`null` too when `nullable`). */
+export function optStr(r: Run, x: Record<string, unknown>, key: string, nullable?: boolean): unknown {
+  const value = x[key];
+  if (value !== undefined && typeof value !== "string" && !(nullable && value === null))
+    typeIssue(r, key, value, "a string");
+  return value;
+}
+
+/** A boolean member, optional or not. */
+export function bool(r: Run, x: Record<string, unknown>, key: string, optional?: boolean): unknown {
+  const value = x[key];
+  if (typeof value !== "boolean" && !(optional && value === undefined)) typeIssue(r, key, value, "a boolean");
+  return value;
 }
 
 /** The two objects, so that `isObject` reads as what it checks. */
@@ -461,6 +480,6 @@ function stop(r: Run): unknown {
 }
 
 /** The alternatives of an enumeration, written for a message. */
-export function alternatives(values: readonly (string | number | boolean | null)[]): string {
+export function alternatives(values: readonly unknown[]): string {
   return listAlternatives(values.map((value) => (typeof value === "string" ? quote(value) : String(value))));
 }

@@ -31,7 +31,9 @@ const validPayload = (type: (typeof webhookEventTypes)[number]) =>
         maxLength: 3,
       }),
       referenceId: optionalString,
-      preconditions: fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+      preconditions: fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }), {
+        maxKeys: 3,
+      }),
       "x-extra": fc.jsonValue({ maxDepth: 2 }),
     },
     { requiredKeys: ["type", "version", "content"] },
@@ -48,7 +50,11 @@ const limits: fc.Arbitrary<ValidationLimits | undefined> = fc.oneof(
 function check(payload: unknown, options?: ValidationLimits): void {
   const reference = interpretWebhookPayload(payload, options);
   expectSame(safeParseWebhookPayload(payload, options), reference, "safeParseWebhookPayload");
-  expectSame(asResult(() => parseWebhookPayload(payload, options)), reference, "parseWebhookPayload");
+  expectSame(
+    asResult(() => parseWebhookPayload(payload, options)),
+    reference,
+    "parseWebhookPayload",
+  );
 }
 
 describe("compiled webhook payloads answer as the interpreted schema does", () => {
