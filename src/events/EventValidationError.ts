@@ -156,7 +156,7 @@ export class EventValidationError extends Error {
     // An unknown type is the caller's text: short, and with nothing that could forge a log line.
     const type = typeof eventType === "string" ? safeType(eventType) : undefined;
     super(formatMessage(code, type, issues, omittedIssues));
-    this.name = "EventValidationError";
+    // `name` is the prototype's, as for the errors made without the constructor.
     this.code = code;
     this.eventType = type;
     this.issues = issues;
@@ -195,8 +195,11 @@ function computed(key: string, get: (this: EventValidationError) => string): voi
 
 own(EventValidationError.prototype, "name", "EventValidationError");
 computed("message", function () {
-  return own(this, "message", formatMessage(this.code, this.eventType, this.issues, this.omittedIssues))
-    .message;
+  // The prototype itself has no issues; a frozen error is not written to, only read.
+  if (!Array.isArray(this.issues)) return "";
+  const message = formatMessage(this.code, this.eventType, this.issues, this.omittedIssues);
+  if (Object.isExtensible(this)) own(this, "message", message);
+  return message;
 });
 computed("stack", function () {
   return `${this.name}: ${this.message}`;

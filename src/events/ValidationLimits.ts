@@ -1,6 +1,7 @@
 /**
  * The limits a validation runs under, so that its cost is bounded by the input's size and these
- * numbers, never by its shape. Each is optional; a missing or non-positive one takes its default.
+ * numbers, never by its shape. Each is optional; a missing, non-finite or non-positive one takes
+ * its default.
  * JSON Schema has no such limits: this is the one deliberate difference between the library and the
  * shipped JSON Schema files, and no JSON body under 1 MiB comes near the node limit.
  *
@@ -22,8 +23,8 @@ export interface ValidationLimits {
    */
   readonly maxDepth?: number;
   /**
-   * How many values may be visited, counting a shared reference each time it is reached; more is
-   * an issue with code `too_many_nodes`.
+   * How many values may be visited, counting a shared reference each time it is reached (at most
+   * 100,000,000); more is an issue with code `too_many_nodes`.
    * @default 1000000
    */
   readonly maxNodes?: number;

@@ -47,8 +47,10 @@ export function runCompiled<T>(
     return failure(code, eventType, [issue], 0);
   }
   const { count, issues, omitted, stopped } = run;
-  // Every value was read, within the limits: the exact walk could find nothing.
-  const complete = !run.suspect && !run.unvisited && run.nodes >= 0;
+  // Every value was read, within the limits: the exact walk could find nothing. (Unless enumerable
+  // members were added to Object.prototype: JSON members are read by their own keys, the exact walk
+  // lists inherited ones too.)
+  const complete = !run.suspect && !run.unvisited && run.nodes >= 0 && !prototypeHasMembers();
   if (complete) {
     if (count === 0) return { success: true, data: data as T };
     if (issues !== undefined) return failure(code, eventType, issues, omitted);
@@ -94,4 +96,12 @@ export function runContent<T>(
   } catch (cause) {
     return unreadable("ERR_INVALID_EVENT_CONTENT", cause);
   }
+}
+
+const plain: object = {};
+
+/** Whether `Object.prototype` has enumerable members (someone polluted it). */
+function prototypeHasMembers(): boolean {
+  for (const _ in plain) return true;
+  return false;
 }

@@ -1,5 +1,6 @@
 import { codePointLength } from "./codePointLength.js";
 import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
+import { indexedLength } from "./findLimitBreach.js";
 import { isPlainObject } from "./isPlainObject.js";
 import { type Issue, type IssueCode, makeIssue } from "./issue.js";
 import type { Limits } from "./limits.js";
@@ -251,6 +252,12 @@ export function enter(r: Run, x: unknown): x is Record<string, unknown> {
     return false;
   }
   if (r.path.length >= r.depthLimit) r.suspect = true;
+  if (indexedLength(x) > r.nodes) {
+    // Too many members to list: over the node limit, which the exact walk reports.
+    r.suspect = true;
+    r.stopped = "too_many_nodes";
+    return false;
+  }
   return true;
 }
 

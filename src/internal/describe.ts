@@ -61,6 +61,14 @@ const unsafeAnywhere =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** Whether `value` holds a character that could break or forge a log line (see `safeText`). */
+export function hasUnsafeText(value: string): boolean {
+  unsafeAnywhere.lastIndex = 0;
+  const found = unsafeAnywhere.test(value);
+  unsafeAnywhere.lastIndex = 0;
+  return found;
+}
+
 /**
  * The caller's text for a property of an error: cut to {@link ECHO_LIMIT} characters and with every
  * unsafe character written as `\uXXXX`, but not quoted (an error's `eventType`, say).

@@ -78,6 +78,9 @@ function visitMembers(value: object, depth: number, walk: Walk): void {
     }
     return;
   }
+  // A typed array or a String object lists one member per index: past the budget, it is over the
+  // limit before one is listed (listing them all first could take seconds).
+  if (indexedLength(value) > walk.nodes) throw new Breach("too_many_nodes");
   // Members inherited through a prototype too: validation reads them, so they count.
   for (const key in value) {
     try {
@@ -125,4 +128,14 @@ export function breachIssue(
         `${label} holds more than the limit of ${limits.maxNodes} values`,
       );
   }
+}
+
+/** How many indexed members `for…in` lists for a typed array or a String object (0 for others). */
+export function indexedLength(value: object): number {
+  if (ArrayBuffer.isView(value)) {
+    // A DataView has no length and lists no members.
+    const length: unknown = (value as { length?: unknown }).length;
+    return typeof length === "number" ? length : 0;
+  }
+  return value instanceof String ? value.length : 0;
 }

@@ -1,3 +1,4 @@
+import { hasUnsafeText } from "./describe.js";
 import { jsonPointer } from "./jsonPointer.js";
 
 /** The kinds of problem the library reports; the public, documented union is `EventValidationIssueCode`. */
@@ -33,11 +34,20 @@ export const MAX_POINTER_LENGTH = 256;
 
 /**
  * An issue at `path`. A path whose pointer would be longer than {@link MAX_POINTER_LENGTH} (a key of
- * a megabyte, say) is shortened to the nearest enclosing value, so that neither the path nor the
- * pointer can carry an unbounded echo of the input.
+ * a megabyte, say), or that holds a key with a character that could break or forge a log line (a
+ * control character, a bidirectional override), is shortened to the nearest enclosing value, so that
+ * neither the path nor the pointer can carry an unbounded or unsafe echo of the input. The message,
+ * which quotes and escapes such keys, still names them.
  */
 export function makeIssue(code: IssueCode, path: readonly (string | number)[], message: string): Issue {
   let located = path;
+  for (let i = 0; i < located.length; i++) {
+    const segment = located[i];
+    if (typeof segment === "string" && hasUnsafeText(segment)) {
+      located = located.slice(0, i);
+      break;
+    }
+  }
   let pointer = jsonPointer(located);
   while (pointer.length > MAX_POINTER_LENGTH && located.length > 0) {
     located = located.slice(0, -1);

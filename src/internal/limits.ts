@@ -34,8 +34,11 @@ export function withLimits<T>(limits: Limits, work: () => T): T {
   }
 }
 
+/** The most values any validation visits, whatever it is asked: past it, a graph of shared objects costs too much. */
+export const MAX_NODES = 100_000_000;
+
 const positive = (value: unknown, fallback: number): number =>
-  typeof value === "number" && value >= 1 ? Math.floor(value) : fallback;
+  typeof value === "number" && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
 
 /**
  * Complete limits from what a caller passed: each missing, non-numeric or non-positive member takes
@@ -48,7 +51,7 @@ export function normalizeLimits(options: unknown): Limits {
     const limits = {
       // The walks recurse once per level: beyond a few thousand, the call stack would end them.
       maxDepth: Math.min(positive(given.maxDepth, DEFAULT_LIMITS.maxDepth), MAX_DEPTH),
-      maxNodes: positive(given.maxNodes, DEFAULT_LIMITS.maxNodes),
+      maxNodes: Math.min(positive(given.maxNodes, DEFAULT_LIMITS.maxNodes), MAX_NODES),
       maxIssues: positive(given.maxIssues, DEFAULT_LIMITS.maxIssues),
     };
     return limits.maxDepth === DEFAULT_LIMITS.maxDepth &&
