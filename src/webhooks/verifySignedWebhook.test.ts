@@ -455,7 +455,11 @@ describe("every safe function and guard returns, whatever it is given", () => {
   it("garbage never makes a safe function reject", async () => {
     await fc.assert(
       fc.asyncProperty(fc.anything({ maxDepth: 2, withTypedArray: true }), async (value) => {
-        for (const [, call] of safeCalls) expect((await call(value)).ok).toBe(false);
+        for (const [name, call] of safeCalls) {
+          // An optional member left undefined takes its default: the authentic request passes then.
+          if (value === undefined && /\{ (now|signal) \}/.test(name)) continue;
+          expect((await call(value)).ok, name).toBe(false);
+        }
       }),
       { numRuns: 60 },
     );
