@@ -1,7 +1,6 @@
 import { codePointLength } from "./codePointLength.js";
 import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
 import { indexedLength } from "./findLimitBreach.js";
-import { isPlainObject } from "./isPlainObject.js";
 import { type Issue, type IssueCode, makeIssue } from "./issue.js";
 import type { Limits } from "./limits.js";
 
@@ -425,7 +424,10 @@ function copyValue(r: Run, value: unknown, depth: number, copying: boolean): unk
       return notJson(r, describeValue(value));
   }
   const isArray = Array.isArray(value);
-  if (!isArray && !isPlainObject(value)) return notJson(r, describeValue(value));
+  // A plain object's prototype is null or the one of plain objects (read once, as isPlainObject does).
+  const proto = isArray ? undefined : prototypeOf(value);
+  if (!isArray && proto !== null && (proto === undefined || prototypeOf(proto) !== null))
+    return notJson(r, describeValue(value));
   if (depth >= r.depthLimit) {
     // A cycle ends here too: the exact walk finds where it closes.
     r.suspect = true;
@@ -458,7 +460,7 @@ function copyValue(r: Run, value: unknown, depth: number, copying: boolean): unk
   if (r.nodes < 0) return stop(r);
   // A plain object with no prototype stays so.
   const copy: Record<string, unknown> | undefined = copying
-    ? Object.getPrototypeOf(source) === null
+    ? proto === null
       ? Object.create(null)
       : {}
     : undefined;
@@ -478,6 +480,15 @@ function copyValue(r: Run, value: unknown, depth: number, copying: boolean): unk
     else copy[key] = inner;
   }
   return copy ?? value;
+}
+
+/** The prototype of `value`, `undefined` where a proxy's trap throws (then it is no plain object). */
+function prototypeOf(value: object): object | null | undefined {
+  try {
+    return Object.getPrototypeOf(value);
+  } catch {
+    return undefined;
+  }
 }
 
 function stop(r: Run): unknown {
