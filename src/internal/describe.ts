@@ -61,8 +61,12 @@ const unsafeAnywhere =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+const printableAscii = /^[\x20-\x7e]*$/;
+
 /** Whether `value` holds a character that could break or forge a log line (see `safeText`). */
 export function hasUnsafeText(value: string): boolean {
+  // Printable ASCII, the common case, holds none.
+  if (printableAscii.test(value)) return false;
   unsafeAnywhere.lastIndex = 0;
   const found = unsafeAnywhere.test(value);
   unsafeAnywhere.lastIndex = 0;
