@@ -499,5 +499,15 @@ function stop(r: Run): unknown {
 
 /** The alternatives of an enumeration, written for a message. */
 export function alternatives(values: readonly unknown[]): string {
-  return listAlternatives(values.map((value) => (typeof value === "string" ? quote(value) : String(value))));
+  let written = writtenAlternatives.get(values);
+  if (written === undefined) {
+    written = listAlternatives(
+      values.map((value) => (typeof value === "string" ? quote(value) : String(value))),
+    );
+    writtenAlternatives.set(values, written);
+  }
+  return written;
 }
+
+// The lists are the generated module's constants: each is written once.
+const writtenAlternatives = new WeakMap<readonly unknown[], string>();

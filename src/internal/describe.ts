@@ -43,7 +43,28 @@ const unsafeInJson = /[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-
  * forge a log line. Never splits a surrogate pair.
  */
 export function quote(value: string, limit: number = ECHO_LIMIT): string {
-  return JSON.stringify(cut(value, limit)).replace(unsafeInJson, escapeChar);
+  const text = cut(value, limit);
+  // Printable ASCII without quotes or backslashes is its own JSON, with nothing to escape.
+  if (isPlainAscii(text, true)) return `"${text}"`;
+  const json = JSON.stringify(text);
+  return hasMatch(unsafeInJson, json) ? json.replace(unsafeInJson, escapeChar) : json;
+}
+
+/** Whether every character of `text` is printable ASCII (without `"` and `\` when `bare`). */
+function isPlainAscii(text: string, bare: boolean): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e || (bare && (code === 0x22 || code === 0x5c))) return false;
+  }
+  return true;
+}
+
+/** `pattern.test(text)` for a global pattern, leaving it as it was. */
+function hasMatch(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  const found = pattern.test(text);
+  pattern.lastIndex = 0;
+  return found;
 }
 
 const escapeChar = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
@@ -61,16 +82,10 @@ const unsafeAnywhere =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-const printableAscii = /^[\x20-\x7e]*$/;
-
 /** Whether `value` holds a character that could break or forge a log line (see `safeText`). */
 export function hasUnsafeText(value: string): boolean {
   // Printable ASCII, the common case, holds none.
-  if (printableAscii.test(value)) return false;
-  unsafeAnywhere.lastIndex = 0;
-  const found = unsafeAnywhere.test(value);
-  unsafeAnywhere.lastIndex = 0;
-  return found;
+  return !isPlainAscii(value, false) && hasMatch(unsafeAnywhere, value);
 }
 
 /**
@@ -78,7 +93,8 @@ export function hasUnsafeText(value: string): boolean {
  * unsafe character written as `\uXXXX`, but not quoted (an error's `eventType`, say).
  */
 export function safeText(value: string, limit: number = ECHO_LIMIT): string {
-  return cut(value, limit).replace(unsafeAnywhere, escapeChar);
+  const text = cut(value, limit);
+  return isPlainAscii(text, false) ? text : text.replace(unsafeAnywhere, escapeChar);
 }
 
 /** What a value was, for "…, not X": short strings and numbers verbatim, anything else by its type. */
@@ -99,7 +115,17 @@ export function listAlternatives(items: readonly string[]): string {
   return items.length === 2 ? `${head} or ${last}` : `one of ${head} or ${last}`;
 }
 
-const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Whether `text` is an identifier of ASCII letters, digits, `_` and `$` (not starting with a digit). */
+function isIdentifier(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const letter =
+      (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x24;
+    if (!letter && !(i > 0 && code >= 0x30 && code <= 0x39)) return false;
+  }
+  return true;
+}
 
 /**
  * A path as a JavaScript developer reads it: `content.options[0].value`, `content["x-y"]`. Very deep
@@ -114,7 +140,7 @@ export function pathLabel(path: readonly (string | number)[]): string {
   let label = "";
   for (const segment of path) {
     if (typeof segment === "number") label += `[${segment}]`;
-    else if (segment.length <= ECHO_LIMIT && identifier.test(segment))
+    else if (segment.length <= ECHO_LIMIT && isIdentifier(segment))
       label += label === "" ? segment : `.${segment}`;
     else label += `[${quote(String(segment))}]`;
   }
