@@ -23,7 +23,7 @@ export interface CaseResult {
 }
 
 const SLICE_MS = 150;
-const ROUNDS = 7;
+const ROUNDS = 9;
 
 function measure(contender: Contender, items: number): number {
   let operations = 0;
@@ -49,9 +49,11 @@ export function runCase(name: string, items: number, contenders: readonly Conten
   for (const contender of contenders) for (let i = 0; i < 20; i++) contender.run();
   const samples = contenders.map(() => [] as number[]);
   for (let round = 0; round < ROUNDS; round++) {
-    contenders.forEach((contender, index) => {
-      samples[index]!.push(measure(contender, items));
-    });
+    // Interleaved, and in a rotating order: no contender always runs right after the same one.
+    for (let step = 0; step < contenders.length; step++) {
+      const index = (step + round) % contenders.length;
+      samples[index]!.push(measure(contenders[index]!, items));
+    }
   }
   const medians = samples.map(median);
   const baseline = medians[medians.length - 1]!;

@@ -4,8 +4,9 @@ import { checkEvent } from "./checkEvent.js";
 import { contentCheckers } from "./compiledValidators.js";
 import type { MessagingEvent } from "./EventContent.js";
 import { validationError } from "./EventValidationError.js";
+import type { EventType } from "./eventTypes.js";
 import { isEventType } from "./isEventType.js";
-import { runCompiled, unreadable } from "./runCompiled.js";
+import { type Checker, runCompiled, unreadable } from "./runCompiled.js";
 import type { SafeParseResult } from "./safeParseEventContent.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
@@ -35,6 +36,19 @@ export function safeParseEvent(value: unknown, options?: ValidationLimits): Safe
   }
 }
 
+// One checker per type, made on first use: a closure per call would cost as much as a small event.
+const eventCheckers = /* @__PURE__ */ new Map<EventType, Checker>();
+
+function eventChecker(type: EventType): Checker {
+  let checker = eventCheckers.get(type);
+  if (checker === undefined) {
+    const content = contentCheckers[type];
+    checker = (x, r) => checkEvent(x as Record<string, unknown>, r, type, content);
+    eventCheckers.set(type, checker);
+  }
+  return checker;
+}
+
 function parseEventObject(
   value: unknown,
   options: ValidationLimits | undefined,
@@ -57,9 +71,8 @@ function parseEventObject(
     type = undefined;
   }
   if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
-  const content = contentCheckers[type];
   const result = runCompiled<MessagingEvent>(
-    (x, r) => checkEvent(x as Record<string, unknown>, r, type, content),
+    eventChecker(type),
     value,
     type,
     [],
