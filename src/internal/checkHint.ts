@@ -10,7 +10,11 @@ export type CheckHint =
   | { readonly rule: "exactly_one_of"; readonly keys: readonly string[] }
   | { readonly rule: "extras_are_json" }
   | { readonly rule: "boolean_options" }
-  | { readonly rule: "not_blank" };
+  | { readonly rule: "not_blank" }
+  | { readonly rule: "jsonapi_member"; readonly kind: "links" | "relationships" | "jsonapi" }
+  | { readonly rule: "field_names" }
+  | { readonly rule: "no_errors_beside_data" }
+  | { readonly rule: "idempotency_key" };
 
 /** Writes `hint` on `check` and returns the check. */
 // @__NO_SIDE_EFFECTS__

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { IDEMPOTENCY_KEY_PATTERN } from "../idempotency/idempotencyKey.js";
+import { withHint } from "../internal/checkHint.js";
 import { activeLimits } from "../internal/limits.js";
 import { isJsonApiFieldName } from "./eventAttributeNames.js";
 
@@ -40,13 +41,13 @@ export function fieldNamesAreJsonApi(): z.core.$ZodCheck<Record<string, unknown>
     const shape = (schema._zod.def as { shape?: Record<string, unknown> }).shape;
     declared = new Set(Object.keys(shape ?? {}));
   });
-  return check;
+  return withHint(check, { rule: "field_names" });
 }
 
 /** @internal A document check: JSON:API forbids `data` and `errors` in one document. */
 // @__NO_SIDE_EFFECTS__
 export function noErrorsBesideData(): z.core.$ZodCheck<Record<string, unknown>> {
-  return z.check<Record<string, unknown>>((payload) => {
+  const check = z.check<Record<string, unknown>>((payload) => {
     if (payload.value.errors !== undefined) {
       payload.issues.push({
         code: "custom",
@@ -56,15 +57,19 @@ export function noErrorsBesideData(): z.core.$ZodCheck<Record<string, unknown>> 
       });
     }
   });
+  return withHint(check, { rule: "no_errors_beside_data" });
 }
 
 /** @internal An idempotency key as the document carries it. */
 // @__NO_SIDE_EFFECTS__
 export function idempotencyKeySchema(): z.ZodMiniString<string> {
   return z.string().check(
-    z.check<string>((payload) => {
-      if (IDEMPOTENCY_KEY_PATTERN.test(payload.value)) return;
-      payload.issues.push({ code: "custom", input: payload.value, params: { rule: "idempotency_key" } });
-    }),
+    withHint(
+      z.check<string>((payload) => {
+        if (IDEMPOTENCY_KEY_PATTERN.test(payload.value)) return;
+        payload.issues.push({ code: "custom", input: payload.value, params: { rule: "idempotency_key" } });
+      }),
+      { rule: "idempotency_key" },
+    ),
   );
 }

@@ -1,14 +1,7 @@
 import * as z from "zod/mini";
-import { isPlainObject } from "../internal/isPlainObject.js";
+import { withHint } from "../internal/checkHint.js";
 import { activeLimits } from "../internal/limits.js";
-import { isJsonApiFieldName } from "./eventAttributeNames.js";
-
-type Path = (string | number)[];
-type Report = (
-  path: Path,
-  code: "invalid_type" | "invalid_value" | "unknown_property" | "required",
-  text: string,
-) => void;
+import { checkJsonApiMember, type Report } from "./jsonApiRules.js";
 
 /**
  * @internal A check of a member whose JSON is already checked, for what JSON:API requires of it
@@ -19,7 +12,7 @@ type Report = (
 export function jsonApiStructure(
   kind: "links" | "relationships" | "jsonapi",
 ): z.core.$ZodCheck<Record<string, unknown>> {
-  return z.check<Record<string, unknown>>((payload) => {
+  const check = z.check<Record<string, unknown>>((payload) => {
     const { maxIssues } = activeLimits();
     let reported = 0;
     let omitted = 0;
@@ -36,9 +29,7 @@ export function jsonApiStructure(
         params: { rule: "jsonapi", code, text },
       });
     };
-    const check =
-      kind === "links" ? checkLinks : kind === "relationships" ? checkRelationships : checkJsonApiObject;
-    check(payload.value, [], report);
+    checkJsonApiMember(kind, payload.value, report);
     if (omitted > 0) {
       payload.issues.push({
         code: "custom",
@@ -47,92 +38,5 @@ export function jsonApiStructure(
       });
     }
   });
-}
-
-function onlyMembers(
-  value: Record<string, unknown>,
-  allowed: readonly string[],
-  path: Path,
-  report: Report,
-): void {
-  for (const key of Object.keys(value)) {
-    if (!allowed.includes(key))
-      report([...path, key], "unknown_property", "is not allowed here (unknown property)");
-  }
-}
-
-function checkMeta(value: unknown, path: Path, report: Report): void {
-  if (!isPlainObject(value)) report(path, "invalid_type", "must be an object (meta)");
-}
-
-/** A links object: each member a URL string or a link object `{ href, meta? }`. */
-function checkLinks(value: Record<string, unknown>, path: Path, report: Report): void {
-  for (const key of Object.keys(value)) {
-    const link = value[key];
-    if (typeof link === "string") continue;
-    if (!isPlainObject(link)) {
-      report([...path, key], "invalid_type", "must be a link: a URL string or an object with href");
-      continue;
-    }
-    if (typeof link.href !== "string")
-      report([...path, key, "href"], "required", "is required: a URL string");
-    if (link.meta !== undefined) checkMeta(link.meta, [...path, key, "meta"], report);
-    onlyMembers(link, ["href", "meta"], [...path, key], report);
-  }
-}
-
-/** A resource identifier: `{ type, id, meta? }`, strings. */
-function checkIdentifier(value: unknown, path: Path, report: Report): void {
-  if (!isPlainObject(value)) {
-    report(path, "invalid_type", "must be a resource identifier object { type, id }");
-    return;
-  }
-  for (const member of ["type", "id"]) {
-    if (typeof value[member] !== "string") report([...path, member], "invalid_type", "must be a string");
-  }
-  if (value.meta !== undefined) checkMeta(value.meta, [...path, "meta"], report);
-  onlyMembers(value, ["type", "id", "meta"], path, report);
-}
-
-/** The relationships object: field names JSON:API allows, each a relationship object. */
-function checkRelationships(value: Record<string, unknown>, path: Path, report: Report): void {
-  for (const name of Object.keys(value)) {
-    const at = [...path, name];
-    if (!isJsonApiFieldName(name)) {
-      report(
-        at,
-        "invalid_value",
-        'is not a name JSON:API allows for a field: use letters, digits, "-" and "_" inside, not type, id, links or relationships',
-      );
-      continue;
-    }
-    const relationship = value[name];
-    if (!isPlainObject(relationship)) {
-      report(at, "invalid_type", "must be a relationship object with data, links or meta");
-      continue;
-    }
-    const { data, links, meta } = relationship;
-    if (data === undefined && links === undefined && meta === undefined) {
-      report(at, "required", "must have data, links or meta (a relationship object)");
-    }
-    if (Array.isArray(data)) {
-      for (let index = 0; index < data.length; index++)
-        checkIdentifier(data[index], [...at, "data", index], report);
-    } else if (data !== undefined && data !== null) checkIdentifier(data, [...at, "data"], report);
-    if (links !== undefined) {
-      if (isPlainObject(links)) checkLinks(links, [...at, "links"], report);
-      else report([...at, "links"], "invalid_type", "must be a links object");
-    }
-    if (meta !== undefined) checkMeta(meta, [...at, "meta"], report);
-    onlyMembers(relationship, ["data", "links", "meta"], at, report);
-  }
-}
-
-/** The `jsonapi` object: `{ version?, meta? }`. */
-function checkJsonApiObject(value: Record<string, unknown>, path: Path, report: Report): void {
-  if (value.version !== undefined && typeof value.version !== "string") {
-    report([...path, "version"], "invalid_type", "must be a string");
-  }
-  if (value.meta !== undefined) checkMeta(value.meta, [...path, "meta"], report);
-  onlyMembers(value, ["version", "meta"], path, report);
+  return withHint(check, { rule: "jsonapi_member", kind });
 }
