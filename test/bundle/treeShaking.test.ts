@@ -45,7 +45,7 @@ const ALL_SCHEMAS_BUDGET = 16 * 1024;
 // unnoticed (the README's bundle table gives the figures). Members are compared inline, which is
 // several times faster than a lookup and costs some of these bytes.
 const COMPILED_ONE_BUDGET = 4.25 * 1024;
-const COMPILED_ALL_BUDGET = 9.25 * 1024;
+const COMPILED_ALL_BUDGET = 9.5 * 1024;
 // Everything: the schemas and the compiled validators side by side.
 const EVERYTHING_BUDGET = 24 * 1024;
 const report: [string, number, number][] = [];

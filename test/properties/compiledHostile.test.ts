@@ -104,10 +104,27 @@ const mainEntries: readonly Entry[] = [
   },
 ];
 
+/**
+ * For the inputs that cost the most (a million values walked each time): one entry per way in, the
+ * content of an open object with a JSON member, a whole event, and a webhook payload.
+ */
+const heavyEntries: readonly Entry[] = mainEntries.filter((entry) =>
+  [
+    'safeParseEventContent("s.message.text")',
+    "safeParseEvent(content)",
+    "safeParseWebhookPayload(content)",
+  ].includes(entry.name),
+);
+
 /** Every entry point: the main ones, every type's content, and the 32 per-type functions. */
-const allEntries: readonly Entry[] = [
+/** Every type by `safeParseEventContent`, and the whole-event and webhook entries. */
+const typeEntries: readonly Entry[] = [
   ...mainEntries,
   ...eventTypes.filter((type) => !mainEntries.some((e) => e.name.includes(`"${type}"`))).map(contentEntry),
+];
+
+const allEntries: readonly Entry[] = [
+  ...typeEntries,
   ...[...perType.entries()].map(([type, { name, parse }]) => ({
     name,
     parse,
@@ -345,7 +362,7 @@ describe("every safe function returns for every hostile input", () => {
 
   it.each(heavy)("%s", (_, input) => {
     const inputObjects = objectsOf(input);
-    for (const entry of mainEntries)
+    for (const entry of heavyEntries)
       expectSaneResult(
         timed(() => entry.parse(input)),
         inputObjects,
@@ -374,8 +391,9 @@ describe("the compiled validators answer as the interpreted reference on hostile
   // reference reads every value twice, the compiled code once), tested apart below.
   const compared = light.filter(([name]) => !name.includes(" has trap"));
 
+  // (The per-type functions answer as safeParseEventContent does: tested in compiled.test.ts.)
   it.each(compared)("%s", (_, make) => {
-    for (const entry of allEntries) {
+    for (const entry of typeEntries) {
       if (entry.reference === undefined) continue;
       const expected = comparable(entry.reference(make()));
       const actual = comparable(entry.parse(make()));
@@ -385,7 +403,7 @@ describe("the compiled validators answer as the interpreted reference on hostile
   });
 
   it.each(heavy)("%s", (_, input) => {
-    for (const entry of mainEntries) {
+    for (const entry of heavyEntries) {
       if (entry.reference === undefined) continue;
       expect(comparable(entry.parse(input)), entry.name).toStrictEqual(comparable(entry.reference(input)));
     }
