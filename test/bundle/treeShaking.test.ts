@@ -106,7 +106,18 @@ describe("tree-shaking of messaging-events/events", () => {
     expect(gzipped).toBeLessThanOrEqual(COMPILED_ALL_BUDGET);
   });
 
-  it.each(eventTypes)("the compiled parser of %s holds no zod and no other type's rules", async (type) => {
+  // Eight types that span the generated code (JSON members, enumerations, unions, arrays, dates,
+  // minimum lengths), each bundled alone: a bundle per type for all 32 would double this file's time.
+  it.each([
+    "s.message.text",
+    "s.message.media",
+    "s.message.action",
+    "s.presence",
+    "s.room.membership",
+    "s.delete",
+    "s.timer",
+    "s.support.delegate",
+  ] as const)("the compiled parser of %s holds no zod and no other type's rules", async (type) => {
     const name = `safeParse${exportName(type)[0]!.toUpperCase()}${exportName(type).slice(1)}`;
     const { code, gzipped, minified } = await bundle(events([name]));
     report.push([name, minified, gzipped]);
