@@ -1,4 +1,4 @@
-import { type Run, unknownIssues, valueIssue } from "../internal/compiledRuntime.js";
+import { type Run, unknownMembers, valueIssue } from "../internal/compiledRuntime.js";
 import type { Checker } from "./runCompiled.js";
 
 /**
@@ -20,12 +20,6 @@ export function checkEvent(x: Record<string, unknown>, r: Run, type: string, con
       else unknown.push(key);
     }
   }
-  if (unknown !== undefined) {
-    unknownIssues(r, unknown);
-    for (const key of unknown) {
-      const value = x[key];
-      if (typeof value === "object" && value !== null) r.unvisited = true;
-    }
-  }
+  if (unknown !== undefined) unknownMembers(r, x, unknown);
   return { type: t, content: c };
 }

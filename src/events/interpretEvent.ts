@@ -1,8 +1,6 @@
-import { describeValue, withArticle } from "../internal/describe.js";
-import { isPlainObject } from "../internal/isPlainObject.js";
 import type { EventContent, MessagingEvent } from "./EventContent.js";
-import { EventValidationError } from "./EventValidationError.js";
 import { eventContentSchemas } from "./eventContentSchemas.js";
+import { asEventResult, eventTypeOf } from "./eventParts.js";
 import { eventSchema } from "./eventSchema.js";
 import { isEventType } from "./isEventType.js";
 import { runContentSchema, unreadableResult } from "./runContentSchema.js";
@@ -46,36 +44,16 @@ function parseEventObject(
   value: unknown,
   options: ValidationLimits | undefined,
 ): SafeParseResult<MessagingEvent> {
-  if (!isPlainObject(value)) {
-    const error = new EventValidationError("ERR_INVALID_EVENT", undefined, [
-      {
-        code: "invalid_type",
-        path: [],
-        pointer: "",
-        message: `the event must be an object with type and content, not ${withArticle(describeValue(value))}`,
-      },
-    ]);
-    return { success: false, error };
-  }
-  let type: unknown;
-  try {
-    type = value.type;
-  } catch {
-    type = undefined;
-  }
-  if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
+  const found = eventTypeOf(value);
+  if ("success" in found) return found;
+  const { type, event } = found;
   const result = runContentSchema<MessagingEvent>(
     eventSchema,
-    value,
+    event,
     type,
     [],
     "ERR_INVALID_EVENT_CONTENT",
     options,
   );
-  if (result.success || result.error.issues.every((issue) => issue.path[0] === "content")) return result;
-  const { issues, omittedIssues } = result.error;
-  return {
-    success: false,
-    error: new EventValidationError("ERR_INVALID_EVENT", type, issues, omittedIssues),
-  };
+  return asEventResult(result, type);
 }

@@ -1,14 +1,10 @@
-import { describeValue, withArticle } from "../internal/describe.js";
-import { isPlainObject } from "../internal/isPlainObject.js";
 import { checkEvent } from "./checkEvent.js";
 import { contentCheckers } from "./compiledValidators.js";
 import type { MessagingEvent } from "./EventContent.js";
-import { validationError } from "./EventValidationError.js";
+import { asEventResult, eventTypeOf } from "./eventParts.js";
 import type { EventType } from "./eventTypes.js";
-import { isEventType } from "./isEventType.js";
 import { type Checker, runCompiled, unreadable } from "./runCompiled.js";
 import type { SafeParseResult } from "./safeParseEventContent.js";
-import { unknownEventTypeError } from "./unknownEventTypeError.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**
@@ -53,34 +49,17 @@ function parseEventObject(
   value: unknown,
   options: ValidationLimits | undefined,
 ): SafeParseResult<MessagingEvent> {
-  if (!isPlainObject(value)) {
-    const error = validationError("ERR_INVALID_EVENT", undefined, [
-      {
-        code: "invalid_type",
-        path: [],
-        pointer: "",
-        message: `the event must be an object with type and content, not ${withArticle(describeValue(value))}`,
-      },
-    ]);
-    return { success: false, error };
-  }
-  let type: unknown;
-  try {
-    type = value.type;
-  } catch {
-    type = undefined;
-  }
-  if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
+  const found = eventTypeOf(value);
+  if ("success" in found) return found;
+  const { type, event } = found;
   const result = runCompiled<MessagingEvent>(
     eventChecker(type),
-    value,
+    event,
     type,
     [],
     0,
     "ERR_INVALID_EVENT_CONTENT",
     options,
   );
-  if (result.success || result.error.issues.every((issue) => issue.path[0] === "content")) return result;
-  const { issues, omittedIssues } = result.error;
-  return { success: false, error: validationError("ERR_INVALID_EVENT", type, issues, omittedIssues) };
+  return asEventResult(result, type);
 }

@@ -80,17 +80,16 @@ function raise(
 }
 
 /** A value of the wrong type, or a missing one: `expected` is "a string", "an object"… */
-export function typeIssue(r: Run, key: Key | undefined, value: unknown, expected: string): void {
+export function typeIssue(
+  r: Run,
+  key: Key | undefined,
+  value: unknown,
+  expected: string,
+  code: "invalid_type" | "no_matching_variant" = "invalid_type",
+): void {
   if (typeof value === "object" && value !== null) r.unvisited = true;
   if (value === undefined) raise(r, true, key, "required", (l) => `${l} is required: expected ${expected}`);
-  else
-    raise(
-      r,
-      true,
-      key,
-      "invalid_type",
-      (l) => `${l} must be ${expected}, not ${withArticle(describeValue(value))}`,
-    );
+  else raise(r, true, key, code, (l) => `${l} must be ${expected}, not ${withArticle(describeValue(value))}`);
 }
 
 /** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
@@ -110,16 +109,7 @@ export function valueIssue(r: Run, key: Key | undefined, value: unknown, values:
 
 /** A value that matches no alternative of a union; `expected` is already written. */
 export function variantIssue(r: Run, key: Key | undefined, value: unknown, expected: string): void {
-  if (typeof value === "object" && value !== null) r.unvisited = true;
-  if (value === undefined) raise(r, true, key, "required", (l) => `${l} is required: expected ${expected}`);
-  else
-    raise(
-      r,
-      true,
-      key,
-      "no_matching_variant",
-      (l) => `${l} must be ${expected}, not ${withArticle(describeValue(value))}`,
-    );
+  typeIssue(r, key, value, expected, "no_matching_variant");
 }
 
 /** A string longer than `maximum` code points. */

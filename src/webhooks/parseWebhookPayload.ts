@@ -45,7 +45,7 @@ export function safeParseWebhookPayload(
     return runCompiled<WebhookPayload>(
       checkWebhookPayload,
       value,
-      // The sender's text: shown escaped and cut, as any type that is not one of ours.
+      // The sender's text: escaped and cut, like every type that is not one of ours.
       typeof type === "string" ? safeType(type) : undefined,
       [],
       0,
