@@ -80,12 +80,12 @@ export const measuredImports: readonly MeasuredImport[] = [
   { label: "`toJsonApiErrors`", from: "messaging-events/jsonapi", names: ["toJsonApiErrors"] },
   { label: "`readIdempotencyKey`", from: "messaging-events/idempotency", names: ["readIdempotencyKey"] },
   {
-    label: "`safeParseEventDocument`: request documents, all 32 schemas",
+    label: "`safeParseEventDocument`: request documents, all 32 types, compiled",
     from: "messaging-events/jsonapi",
     names: ["safeParseEventDocument"],
   },
   {
-    label: "`createEventsHandler`: the server's handler, all 32 schemas",
+    label: "`createEventsHandler`: the server's handler, all 32 types, compiled",
     from: "messaging-events/server",
     names: ["createEventsHandler"],
   },
@@ -95,7 +95,7 @@ export const measuredImports: readonly MeasuredImport[] = [
     names: ["createWebhookDispatcher"],
   },
   {
-    label: "`createEventsClient`: validates with all 32 schemas",
+    label: "`createEventsClient`: the client, all 32 types, compiled",
     from: "messaging-events/client",
     names: ["createEventsClient"],
   },

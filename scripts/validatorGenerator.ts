@@ -14,8 +14,11 @@ import { readdirSync } from "node:fs";
 import type * as z from "zod/mini";
 import { eventContentSchemas } from "../src/events/eventContentSchemas.js";
 import { type EventType, eventTypes } from "../src/events/eventTypes.js";
+import { IDEMPOTENCY_KEY_PATTERN } from "../src/idempotency/idempotencyKey.js";
 import { type CheckHint, hintOf } from "../src/internal/checkHint.js";
 import { DATE_TIME_PATTERN } from "../src/internal/dateTime.js";
+import { DEFAULT_EVENT_ATTRIBUTE_NAMES } from "../src/jsonapi/eventAttributeNames.js";
+import { eventDocumentSchemasFor } from "../src/jsonapi/eventDocumentSchema.js";
 import { webhookPayloadSchema } from "../src/webhooks/webhookPayloadSchema.js";
 
 type Schema = z.core.$ZodType;
@@ -54,6 +57,7 @@ class Generator {
   private counter = 0;
   readonly usedRuntime = new Set<string>(["type Run"]);
   usesDateTime = false;
+  usesIdempotencyKey = false;
 
   /** The name of the function that validates `schema` (a container) and returns its copy. */
   function(schema: Schema): string {
@@ -188,16 +192,30 @@ class Generator {
 
   private string(schema: Schema, v: string, key: string): string {
     const def = defOf(schema);
-    const checks: string[] = [];
+    // Each check as its condition and issue, and whether its issue stops the checks after it (as
+    // Zod's custom checks' issues do; a minimum length's does not).
+    const checks: { readonly code: string; readonly aborts: boolean }[] = [];
     if (def.format !== undefined) {
       if (def.format !== "date-time" || String(def.pattern) !== String(DATE_TIME_PATTERN))
         unsupported(`string format ${String(def.format)}`);
       this.usesDateTime = true;
-      checks.push(`if (!DATE_TIME.test(${v})) ${this.use("dateTimeIssue")}(r, ${key}, ${v});`);
+      checks.push({
+        code: `if (!DATE_TIME.test(${v})) ${this.use("dateTimeIssue")}(r, ${key}, ${v});`,
+        aborts: false,
+      });
     } else {
       for (const check of checksOf(schema)) checks.push(this.stringCheck(check, v, key));
     }
-    if (checks.length > 1) unsupported("more than one check on a string");
+    // Built from the last check back: a check after one whose issue aborts runs only without it.
+    let checked = "";
+    for (let i = checks.length - 1; i >= 0; i--) {
+      const { code, aborts } = checks[i]!;
+      if (checked === "") checked = code;
+      else if (!aborts) checked = `${code}\n${checked}`;
+      else if (i === checks.length - 2) checked = `${code}\nelse ${checked}`;
+      else checked = `${code}\nelse {\n${checked}\n}`;
+    }
+    if (checks.length > 1) checked = `{\n${checked}\n}`;
     const typeIssue = `${this.use("typeIssue")}(r, ${key}, ${v}, "a string");`;
     // A minimum length runs even after the type check failed (Zod's length checks run on any value
     // with a length); the other checks only on a string.
@@ -205,35 +223,81 @@ class Generator {
       (check) => (check._zod.def as unknown as Def).check === "min_length",
     );
     if (minimum !== undefined) {
-      return `if (typeof ${v} !== "string") {\n${typeIssue}\n${this.use("minLengthOf")}(r, ${key}, ${v}, 1);\n} else ${checks[0]}`;
+      return `if (typeof ${v} !== "string") {\n${typeIssue}\n${this.use("minLengthOf")}(r, ${key}, ${v}, 1);\n} else ${checked}`;
     }
     return checks.length === 0
       ? `if (typeof ${v} !== "string") ${typeIssue}`
-      : `if (typeof ${v} !== "string") ${typeIssue}\nelse ${checks[0]}`;
+      : `if (typeof ${v} !== "string") ${typeIssue}\nelse ${checked}`;
   }
 
-  private stringCheck(check: z.core.$ZodCheck<never>, v: string, key: string): string {
+  private stringCheck(
+    check: z.core.$ZodCheck<never>,
+    v: string,
+    key: string,
+  ): { readonly code: string; readonly aborts: boolean } {
     const def = check._zod.def as unknown as Def;
     if (def.check === "min_length") {
       if (def.minimum !== 1) unsupported(`a minimum length of ${String(def.minimum)}`);
-      return `if (${v}.length < 1) ${this.use("emptyIssue")}(r, ${key});`;
+      return { code: `if (${v}.length < 1) ${this.use("emptyIssue")}(r, ${key});`, aborts: false };
     }
     const hint = hintOf(check);
     if (hint?.rule === "max_code_points") {
       const max = hint.maximum;
       this.use("codePointLength");
-      return `if (${v}.length > ${max} && codePointLength(${v}) > ${max}) ${this.use("tooLongIssue")}(r, ${key}, ${v}, ${max});`;
+      return {
+        code: `if (${v}.length > ${max} && codePointLength(${v}) > ${max}) ${this.use("tooLongIssue")}(r, ${key}, ${v}, ${max});`,
+        aborts: true,
+      };
     }
-    if (hint?.rule === "not_blank") return `if (!/\\S/.test(${v})) ${this.use("blankIssue")}(r, ${key});`;
+    if (hint?.rule === "not_blank")
+      return { code: `if (!/\\S/.test(${v})) ${this.use("blankIssue")}(r, ${key});`, aborts: true };
+    if (hint?.rule === "idempotency_key") {
+      this.usesIdempotencyKey = true;
+      return {
+        code: `if (!IDEMPOTENCY_KEY.test(${v})) ${this.use("idempotencyKeyIssue")}(r, ${key}, ${v});`,
+        aborts: true,
+      };
+    }
     return unsupported(`string check ${String(def.check)}`);
   }
 
   private json(schema: Schema, v: string, key: string, out: string): string {
     const def = defOf(schema);
     if (typeof def.requireObject !== "boolean") unsupported("a custom schema other than a JSON value");
-    const copy = `${out} = ${this.use("jsonCopy")}(r, ${v}, ${key}, true);`;
+    let copy = `${out} = ${this.use("jsonCopy")}(r, ${v}, ${key}, true);`;
+    const hints = checksOf(schema).map((check) => hintOf(check));
+    if (hints.length > 1) unsupported("more than one check on a JSON value");
+    const hint = hints[0];
+    if (hint !== undefined) {
+      if (hint.rule !== "jsonapi_member" || !def.requireObject)
+        unsupported(`a check ${String(hint?.rule)} on a JSON value`);
+      // What JSON:API requires of the member, checked on its copy once it is known to be JSON.
+      copy = `{\nconst b = r.aborts;\n${copy}\nif (r.aborts === b && r.stopped === undefined) ${this.external("jsonApiIssues")}(r, ${key}, ${lit(hint.kind)}, ${out} as Record<string, unknown>);\n}`;
+    }
     if (!def.requireObject) return copy;
     return `if (!${this.use("isPlainObject")}(${v})) ${this.use("typeIssue")}(r, ${key}, ${v}, "an object");\nelse ${copy}`;
+  }
+
+  /** Functions of the JSON:API rules, written by hand beside the generated module that calls them. */
+  private readonly externals = new Map<string, string>();
+  readonly usedExternals = new Set<string>();
+
+  /** Declares `name`, a function of `module`, as the validator of `schema` (a container). */
+  provide(schema: Schema, name: string, module: string): void {
+    this.names.set(schema, name);
+    this.externals.set(name, module);
+    this.usedExternals.add(name);
+  }
+
+  /** Declares `name`, a function of `module` the generated code may call. */
+  declare(name: string, module: string): void {
+    this.externals.set(name, module);
+  }
+
+  private external(name: string): string {
+    if (!this.externals.has(name)) unsupported(`a call of ${name}, which no module provides`);
+    this.usedExternals.add(name);
+    return name;
   }
 
   /** A union whose alternatives are told apart by their type alone (`string | number | string[]`). */
@@ -448,6 +512,10 @@ class Generator {
       // Where an issue before stops the check, the extra members are left unread.
       return `if (e !== undefined) {\nif (r.aborts === a) for (const k of e) ${this.use("put")}(o, k, ${this.use("jsonCopy")}(r, o[k], k, false));\nelse r.unvisited = true;\n}`;
     }
+    if (hint.rule === "no_errors_beside_data") {
+      // Read on the copy, as Zod's check reads its output.
+      return `if (r.aborts === a && o.errors !== undefined) ${this.use("errorsWithDataIssue")}(r);`;
+    }
     return unsupported(`an object check ${hint.rule}`);
   }
 
@@ -549,7 +617,16 @@ class Generator {
       imports.unshift(`import { codePointLength } from "../internal/codePointLength.js";`);
     if (this.usedRuntime.has("isPlainObject"))
       imports.push(`import { isPlainObject } from "../internal/isPlainObject.js";`);
+    const modules = new Map<string, string[]>();
+    for (const name of this.usedExternals) {
+      const module = this.externals.get(name)!;
+      modules.set(module, [...(modules.get(module) ?? []), name]);
+    }
+    for (const [module, names] of modules)
+      imports.push(`import { ${names.sort().join(", ")} } from "${module}";`);
     const constants = this.usesDateTime ? [`const DATE_TIME = ${String(DATE_TIME_PATTERN)};`] : [];
+    if (this.usesIdempotencyKey)
+      constants.push(`const IDEMPOTENCY_KEY = ${String(IDEMPOTENCY_KEY_PATTERN)};`);
     for (const [declaration, name] of this.constants) constants.push(`const ${name}: ${declaration};`);
     return [...imports, "", ...constants, "", ...this.functions, "", ...entries].join("\n");
   }
@@ -609,6 +686,34 @@ export function generateValidators(): string {
     "// Generated by `npm run build:validators` (scripts/validatorGenerator.ts) from the Zod content",
     "// schemas: do not edit. A test regenerates it and fails when this file is stale.",
     'import type { EventType } from "./eventTypes.js";',
+  ].join("\n");
+  return `${header}\n${generator.source(entries)}\n`;
+}
+
+/**
+ * The module of the JSON:API document validators (request and response documents, with the default
+ * attribute names), before formatting. The attributes, whose names a caller may choose, are
+ * validated by a function written by hand (src/jsonapi/checkAttributes.ts) on the generated content
+ * validators.
+ */
+export function generateDocuments(): string {
+  const generator = new Generator();
+  const document = eventDocumentSchemasFor(DEFAULT_EVENT_ATTRIBUTE_NAMES).document as Schema;
+  const resource = eventDocumentSchemasFor(DEFAULT_EVENT_ATTRIBUTE_NAMES).resource as Schema;
+  const data = (defOf(document).shape as Record<string, Schema>).data!;
+  generator.provide(
+    (defOf(data).shape as Record<string, Schema>).attributes!,
+    "checkAttributes",
+    "./checkAttributes.js",
+  );
+  generator.declare("jsonApiIssues", "./checkAttributes.js");
+  const entries = [
+    `/** Validates a request document (\`eventDocumentSchema\`), its issues in the run; returns its copy. */\nexport const checkEventDocument: (x: unknown, r: Run) => unknown = ${generator.function(document)};`,
+    `/** Validates a response document (\`eventResourceDocumentSchema\`), its issues in the run; returns its copy. */\nexport const checkEventResource: (x: unknown, r: Run) => unknown = ${generator.function(resource)};`,
+  ];
+  const header = [
+    "// Generated by `npm run build:validators` (scripts/validatorGenerator.ts) from the Zod document",
+    "// schemas: do not edit. A test regenerates it and fails when this file is stale.",
   ].join("\n");
   return `${header}\n${generator.source(entries)}\n`;
 }

@@ -219,6 +219,38 @@ export function booleanOptionsIssue(r: Run, duplicate: unknown): void {
   r.path.pop();
 }
 
+/** A string that is not an idempotency key. */
+export function idempotencyKeyIssue(r: Run, key: Key | undefined, value: string): void {
+  raise(
+    r,
+    true,
+    key,
+    "invalid_value",
+    (l) => `${l} must be 1 to 255 visible ASCII characters other than the comma, not ${describeFound(value)}`,
+  );
+}
+
+/** A document with `errors` beside `data`, which JSON:API forbids. */
+export function errorsWithDataIssue(r: Run): void {
+  raise(
+    r,
+    true,
+    "errors",
+    "unknown_property",
+    (l) => `${l} is not allowed: a JSON:API document with data must not have errors`,
+  );
+}
+
+/**
+ * An issue of a rule written outside this module (the JSON:API rules), at `path` below the run's:
+ * the label, then `text`. It stops the checks after it, as every custom check's issue does.
+ */
+export function ruleIssue(r: Run, path: readonly Key[], code: IssueCode, text: string): void {
+  for (const segment of path) r.path.push(segment);
+  raise(r, true, undefined, code, (l) => `${l} ${text}`);
+  r.path.length -= path.length;
+}
+
 /** An array longer than the node limit, refused before a single entry is read. */
 export function tooManyNodesIssue(r: Run): void {
   r.unvisited = true;

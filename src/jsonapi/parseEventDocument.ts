@@ -1,86 +1,30 @@
-import { EventValidationError } from "../events/EventValidationError.js";
-import { isEventType } from "../events/isEventType.js";
-import { runContentSchema, unreadableResult } from "../events/runContentSchema.js";
+import { runCompiled } from "../events/runCompiled.js";
 import type { SafeParseResult } from "../events/safeParseEventContent.js";
-import { toJsonPointer } from "../events/toJsonPointer.js";
-import { unknownEventTypeError } from "../events/unknownEventTypeError.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";
-import { describeValue, withArticle } from "../internal/describe.js";
-import { isPlainObject } from "../internal/isPlainObject.js";
+import { withAttributeNames } from "./checkAttributes.js";
+import { checkEventDocument, checkEventResource } from "./compiledDocuments.js";
+import { asDocumentResult, documentTypeOf, guarded } from "./documentParts.js";
 import {
-  AttributeNameError,
   type DefaultEventAttributeNames,
   type EventAttributeNames,
   type JsonApiOptions,
   resolveAttributeNames,
 } from "./eventAttributeNames.js";
-import {
-  type EventDocument,
-  type EventDocumentSchemas,
-  type EventResourceDocument,
-  eventDocumentSchemasFor,
-} from "./eventDocumentSchema.js";
+import type { EventDocument, EventResourceDocument } from "./eventDocumentSchema.js";
 
+/** Validates a document by its generated validator (compiledDocuments.ts), under the call's attribute names. */
 function parseDocument<T>(
   value: unknown,
-  which: keyof EventDocumentSchemas,
+  check: typeof checkEventDocument,
   options: DocumentParseOptions | undefined,
 ): SafeParseResult<T> {
   const names = resolveAttributeNames(options);
-  if (!isPlainObject(value)) {
-    const message = `the document must be a JSON:API object with data, not ${withArticle(describeValue(value))}`;
-    return {
-      success: false,
-      error: new EventValidationError("ERR_INVALID_EVENT_DOCUMENT", undefined, [
-        { code: "invalid_type", path: [], pointer: "", message },
-      ]),
-    };
-  }
-  const data: unknown = value.data;
-  const attributes: unknown = isPlainObject(data) ? data.attributes : undefined;
-  const type: unknown = isPlainObject(attributes) ? attributes[names.eventType] : undefined;
-  // The type picks the content schema; an unknown one has its own code.
-  if (type !== undefined && !isEventType(type)) {
-    return { success: false, error: unknownEventTypeError(type, ["data", "attributes"], names.eventType) };
-  }
-  const result = runContentSchema<T>(
-    eventDocumentSchemasFor(names)[which],
-    value,
-    type as string | undefined,
-    [],
-    "ERR_INVALID_EVENT_DOCUMENT",
-    options,
+  const found = documentTypeOf(value, names);
+  if ("success" in found) return found;
+  const result = withAttributeNames(names, () =>
+    runCompiled<T>(check, value, found.type, [], 0, "ERR_INVALID_EVENT_DOCUMENT", options),
   );
-  if (result.success) return result;
-  const contentPointer = toJsonPointer(["data", "attributes", names.content]);
-  const contentOnly = result.error.issues.every(
-    (issue) => issue.pointer === contentPointer || issue.pointer.startsWith(`${contentPointer}/`),
-  );
-  return contentOnly
-    ? {
-        success: false,
-        error: new EventValidationError(
-          "ERR_INVALID_EVENT_CONTENT",
-          result.error.eventType,
-          result.error.issues,
-          result.error.omittedIssues,
-        ),
-      }
-    : result;
-}
-
-/** Runs a parse and turns anything it throws (a hostile proxy, say) into a failure. */
-function guarded<T>(work: () => SafeParseResult<T>): SafeParseResult<T> {
-  try {
-    return work();
-  } catch (cause) {
-    if (cause instanceof AttributeNameError) {
-      // Bad options are the caller's mistake, not the document's: a failure of its own code.
-      const issue = { code: "invalid_value", path: [], pointer: "", message: cause.message } as const;
-      return { success: false, error: new EventValidationError("ERR_INVALID_OPTIONS", undefined, [issue]) };
-    }
-    return unreadableResult("ERR_INVALID_EVENT_DOCUMENT", [], cause);
-  }
+  return asDocumentResult(result, names);
 }
 
 /**
@@ -121,7 +65,7 @@ export function safeParseEventDocument<N extends EventAttributeNames = DefaultEv
   value: unknown,
   options?: DocumentParseOptions<N>,
 ): SafeParseResult<EventDocument<N>> {
-  return guarded(() => parseDocument<EventDocument<N>>(value, "document", options));
+  return guarded(() => parseDocument<EventDocument<N>>(value, checkEventDocument, options));
 }
 
 /**
@@ -171,7 +115,7 @@ export function safeParseEventResource<N extends EventAttributeNames = DefaultEv
   value: unknown,
   options?: DocumentParseOptions<N>,
 ): SafeParseResult<EventResourceDocument<N>> {
-  return guarded(() => parseDocument<EventResourceDocument<N>>(value, "resource", options));
+  return guarded(() => parseDocument<EventResourceDocument<N>>(value, checkEventResource, options));
 }
 
 /**

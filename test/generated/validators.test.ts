@@ -7,18 +7,23 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { formatGenerated } from "../../scripts/formatGenerated.js";
-import { generateContentParsers, generateValidators } from "../../scripts/validatorGenerator.js";
+import {
+  generateContentParsers,
+  generateDocuments,
+  generateValidators,
+} from "../../scripts/validatorGenerator.js";
 
-const source = (file: string) => fileURLToPath(new URL(`../../src/events/${file}`, import.meta.url));
+const source = (file: string) => fileURLToPath(new URL(`../../src/${file}`, import.meta.url));
 
 describe("generated validators", () => {
   it.each([
-    ["compiledValidators.ts", generateValidators],
-    ["contentParsers.ts", generateContentParsers],
-  ] as const)("src/events/%s is what the generator writes from the schemas today", (file, generate) => {
+    ["events/compiledValidators.ts", generateValidators],
+    ["events/contentParsers.ts", generateContentParsers],
+    ["jsonapi/compiledDocuments.ts", generateDocuments],
+  ] as const)("src/%s is what the generator writes from the schemas today", (file, generate) => {
     const committed = readFileSync(source(file), "utf8");
     const fresh = formatGenerated(generate(), source(file));
     // When this fails: run `npm run build:validators` and commit the result.
-    expect(fresh === committed, `src/events/${file} is stale: run npm run build:validators`).toBe(true);
+    expect(fresh === committed, `src/${file} is stale: run npm run build:validators`).toBe(true);
   });
 });
