@@ -153,6 +153,21 @@ const pinned: readonly [string, unknown, DocumentParseOptions?][] = [
   ],
   ["attribute names JSON:API forbids", valid, { attributeNames: { eventType: "type", content: "content" } }],
   ["the same attribute name twice", valid, { attributeNames: { eventType: "a", content: "a" } }],
+  [
+    "a getter that parses another document, with other attribute names, in the middle of a parse",
+    {
+      data: {
+        type: "events",
+        get id() {
+          const inner = { data: { type: "events", attributes: { kind: "s.room.close", payload: {} } } };
+          return safeParseEventDocument(inner, { attributeNames: CUSTOM }).success
+            ? "inner-ok"
+            : "inner-failed";
+        },
+        attributes: valid.data.attributes,
+      },
+    },
+  ],
   ["a proxy whose get trap throws as data", { data: throwingProxy("get", {}) }],
   [
     "a getter that throws in links",
@@ -181,6 +196,12 @@ describe("document parsers answer as the interpreted schemas do on pinned inputs
   it.each(pinned)("%s", (_name, value, options) => {
     check("document", value, options);
     check("resource", value, options);
+  });
+
+  it("keeps its own attribute names when a getter parses another document with other names", () => {
+    const row = pinned.find(([name]) => name.startsWith("a getter that parses another document"))!;
+    const result = safeParseEventDocument(row[1]);
+    expect(result.success && result.data.data.id).toBe("inner-ok");
   });
 });
 
