@@ -510,7 +510,7 @@ class Generator {
     }
     if (hint.rule === "extras_are_json") {
       // Where an issue before stops the check, the extra members are left unread.
-      return `if (e !== undefined) {\nif (r.aborts === a) for (const k of e) ${this.use("put")}(o, k, ${this.use("jsonCopy")}(r, o[k], k, false));\nelse r.unvisited = true;\n}`;
+      return `if (e !== undefined) {\nif (r.aborts === a) for (const k of e) ${this.use("put")}(o, k, ${this.use("jsonCopy")}(r, o[k], k, false));\nelse for (const k of e) ${this.use("unreadValue")}(r, o[k], k);\n}`;
     }
     if (hint.rule === "no_errors_beside_data") {
       // Read on the copy, as Zod's check reads its output.
@@ -600,8 +600,7 @@ class Generator {
       `if (!${this.use("isObject")}(x)) {\n${this.use("typeIssue")}(r, undefined, x, "an object");\nreturn undefined;\n}`,
       `const t = ${access("x", discriminator)};`,
       `switch (t) {\n${cases.join("\n")}\n}`,
-      `${this.use("valueIssue")}(r, ${lit(discriminator)}, t, ${this.constant(`[${all.map(lit).join(", ")}]`, "readonly unknown[]")});`,
-      "r.unvisited = true;",
+      `${this.use("unknownVariant")}(r, x, ${lit(discriminator)}, t, ${this.constant(`[${all.map(lit).join(", ")}]`, "readonly unknown[]")});`,
       "return undefined;",
     ].join("\n");
   }

@@ -23,6 +23,8 @@ import {
   tooLongIssue,
   typeIssue,
   unknownMembers,
+  unknownVariant,
+  unreadValue,
   valueIssue,
   variantIssue,
 } from "../internal/compiledRuntime.js";
@@ -200,7 +202,7 @@ function f6(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -266,7 +268,7 @@ function f8(x: unknown, r: Run): unknown {
   }
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -331,7 +333,7 @@ function f10(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -631,8 +633,7 @@ function f22(x: unknown, r: Run): unknown {
     case "select":
       return f21(x, r);
   }
-  valueIssue(r, "type", t, K9);
-  r.unvisited = true;
+  unknownVariant(r, x, "type", t, K9);
   return undefined;
 }
 function f23(x: unknown, r: Run): unknown {
@@ -806,8 +807,7 @@ function f31(x: unknown, r: Run): unknown {
     case "invite":
       return f30(x, r);
   }
-  valueIssue(r, "membership", t, K16);
-  r.unvisited = true;
+  unknownVariant(r, x, "membership", t, K16);
   return undefined;
 }
 function f32(x: unknown, r: Run): unknown {
@@ -942,8 +942,7 @@ function f38(x: unknown, r: Run): unknown {
     case "EXPIRED":
       return f37(x, r);
   }
-  valueIssue(r, "status", t, K21);
-  r.unvisited = true;
+  unknownVariant(r, x, "status", t, K21);
   return undefined;
 }
 function f39(x: unknown, r: Run): unknown {
@@ -965,7 +964,7 @@ function f39(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -1044,7 +1043,7 @@ function f42(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -1085,7 +1084,7 @@ function f43(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -1126,7 +1125,7 @@ function f44(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -1167,7 +1166,7 @@ function f45(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -1208,7 +1207,7 @@ function f46(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -1247,7 +1246,7 @@ function f47(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -1288,7 +1287,7 @@ function f48(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
@@ -1314,8 +1313,7 @@ function f49(x: unknown, r: Run): unknown {
     case "s.room.close":
       return f48(x, r);
   }
-  valueIssue(r, "type", t, K30);
-  r.unvisited = true;
+  unknownVariant(r, x, "type", t, K30);
   return undefined;
 }
 

@@ -59,6 +59,52 @@ function at(r: Run, key: Key | undefined): Key[] {
   return key === undefined ? r.path.slice() : [...r.path, key];
 }
 
+/**
+ * Counts the members of a container that validation leaves unread (an object where a string
+ * belongs, the value of an unknown member…), at `key` below the run's path, as the run counts the
+ * ones it reads: so that a run that read or counted everything within the limits needs no exact
+ * walk of the whole value. Where the count reaches a limit, or reading throws, the exact walk
+ * decides. Cost: at most the node limit.
+ */
+function unread(r: Run, value: object, key: Key | undefined): void {
+  try {
+    if (!fits(r, value, r.path.length + (key === undefined ? 0 : 1))) r.suspect = true;
+  } catch {
+    r.unvisited = true;
+  }
+}
+
+/**
+ * A value that validation leaves unread (an object of an unknown variant, the further members of
+ * an object after an issue stopped their checks), at `key` below the run's path: counted as `unread`
+ * counts.
+ */
+export function unreadValue(r: Run, value: unknown, key: Key | undefined): void {
+  if (typeof value === "object" && value !== null) unread(r, value, key);
+}
+
+/** Counts a container at path length `depth` and everything in it; `false` once past a limit. */
+function fits(r: Run, value: object, depth: number): boolean {
+  if (depth >= r.depthLimit) return false;
+  if (Array.isArray(value)) {
+    const length = value.length;
+    r.nodes -= length;
+    if (r.nodes < 0) return false;
+    for (let i = 0; i < length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === "object" && item !== null && !fits(r, item, depth + 1)) return false;
+    }
+    return true;
+  }
+  if (indexedLength(value) > r.nodes) return false;
+  for (const key in value) {
+    if (--r.nodes < 0) return false;
+    const item: unknown = (value as Record<string, unknown>)[key];
+    if (typeof item === "object" && item !== null && !fits(r, item, depth + 1)) return false;
+  }
+  return true;
+}
+
 /** Records an issue: kept while there is room, counted past it. Messages are written only when kept. */
 function raise(
   r: Run,
@@ -87,14 +133,33 @@ export function typeIssue(
   expected: string,
   code: "invalid_type" | "no_matching_variant" = "invalid_type",
 ): void {
-  if (typeof value === "object" && value !== null) r.unvisited = true;
+  if (typeof value === "object" && value !== null) unread(r, value, key);
   if (value === undefined) raise(r, true, key, "required", (l) => `${l} is required: expected ${expected}`);
   else raise(r, true, key, code, (l) => `${l} must be ${expected}, not ${withArticle(describeValue(value))}`);
 }
 
 /** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
 export function valueIssue(r: Run, key: Key | undefined, value: unknown, values: readonly unknown[]): void {
-  if (typeof value === "object" && value !== null) r.unvisited = true;
+  if (typeof value === "object" && value !== null) unread(r, value, key);
+  valueIssueOnly(r, key, value, values);
+}
+
+/**
+ * An object whose discriminator `key` holds `value`, none of `values`: the issue, and the object
+ * left unread (its members counted once, the discriminator's included).
+ */
+export function unknownVariant(
+  r: Run,
+  x: object,
+  key: string,
+  value: unknown,
+  values: readonly unknown[],
+): void {
+  valueIssueOnly(r, key, value, values);
+  unread(r, x, undefined);
+}
+
+function valueIssueOnly(r: Run, key: Key | undefined, value: unknown, values: readonly unknown[]): void {
   if (value === undefined)
     raise(r, true, key, "required", (l) => `${l} is required: expected ${alternatives(values)}`);
   else
@@ -312,8 +377,7 @@ export function unknownMembers(r: Run, x: Record<string, unknown>, keys: readonl
   unknownIssues(r, keys);
   for (const key of keys) {
     const value = x[key];
-    // Left unread: the limits there are the exact walk's to check.
-    if (typeof value === "object" && value !== null) r.unvisited = true;
+    if (typeof value === "object" && value !== null) unread(r, value, key);
   }
 }
 

@@ -10,7 +10,8 @@ import {
   ruleIssue,
   skipProto,
   typeIssue,
-  valueIssue,
+  unknownVariant,
+  unreadValue,
 } from "../internal/compiledRuntime.js";
 import {
   DEFAULT_EVENT_ATTRIBUTE_NAMES,
@@ -53,8 +54,7 @@ export function checkAttributes(x: unknown, r: Run): unknown {
   const { eventType: typeKey, content: contentKey } = names;
   const t = x[typeKey];
   if (!isEventType(t)) {
-    valueIssue(r, typeKey, t, eventTypes);
-    r.unvisited = true;
+    unknownVariant(r, x, typeKey, t, eventTypes);
     return undefined;
   }
   // The option of that type: the type (which matched), the content, then the further members.
@@ -77,7 +77,7 @@ export function checkAttributes(x: unknown, r: Run): unknown {
   for (const k of extras) put(o, k, x[k]);
   if (r.aborts !== a) {
     // An issue before stops the checks of the further members, left unread.
-    r.unvisited = true;
+    for (const k of extras) unreadValue(r, o[k], k);
     return o;
   }
   for (const k of extras) put(o, k, jsonCopy(r, o[k], k, false));

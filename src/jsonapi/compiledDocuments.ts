@@ -17,6 +17,7 @@ import {
   tooLongIssue,
   typeIssue,
   unknownMembers,
+  unreadValue,
   valueIssue,
 } from "../internal/compiledRuntime.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
@@ -47,7 +48,7 @@ function f0(x: unknown, r: Run): unknown {
   if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else r.unvisited = true;
+    else for (const k of e) unreadValue(r, o[k], k);
   }
   return o;
 }
