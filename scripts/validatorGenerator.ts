@@ -272,7 +272,7 @@ class Generator {
       if (hint.rule !== "jsonapi_member" || !def.requireObject)
         unsupported(`a check ${String(hint?.rule)} on a JSON value`);
       // What JSON:API requires of the member, checked on its copy once it is known to be JSON.
-      copy = `{\nconst b = r.aborts;\n${copy}\nif (r.aborts === b && r.stopped === undefined) ${this.external("jsonApiIssues")}(r, ${key}, ${lit(hint.kind)}, ${out} as Record<string, unknown>);\n}`;
+      copy = `{\nconst b = r.aborts;\n${out} = ${this.use("jsonCopy")}(r, ${v}, ${key}, true, true);\nif (r.aborts === b && r.stopped === undefined) ${this.external("jsonApiIssues")}(r, ${key}, ${lit(hint.kind)}, ${out} as Record<string, unknown>);\n}`;
     }
     if (!def.requireObject) return copy;
     return `if (!${this.use("isPlainObject")}(${v})) ${this.use("typeIssue")}(r, ${key}, ${v}, "an object");\nelse ${copy}`;

@@ -179,7 +179,13 @@ export function safeType(type: string): string {
 // is written when it is first read (a server answering 422 reads the issues, not the message).
 /** Sets `key` on `target` as an engine sets an error's message: writable, not enumerable. */
 function own<T extends object>(target: T, key: string, value: unknown): T {
-  return Object.defineProperty(target, key, { value, writable: true, configurable: true });
+  // A descriptor without a prototype: members added to Object.prototype cannot slip into it.
+  return Object.defineProperty(target, key, {
+    __proto__: null,
+    value,
+    writable: true,
+    configurable: true,
+  } as PropertyDescriptor);
 }
 
 /** A property of the prototype computed on first read, and set like an own one. */

@@ -1,7 +1,7 @@
 import { describeValue, quote, withArticle } from "../internal/describe.js";
+import { makeIssue } from "../internal/issue.js";
 import { EventValidationError } from "./EventValidationError.js";
 import { eventTypes } from "./eventTypes.js";
-import { toJsonPointer } from "./toJsonPointer.js";
 
 /** The known type nearest to a misspelt one, if it is close enough to be a likely typo. */
 function closestEventType(value: string): string | undefined {
@@ -57,13 +57,8 @@ export function unknownEventTypeError(
     const suggestion = closestEventType(type);
     message = `${member} ${quote(type)} is not a known event type${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
   }
-  const pointerPath = [...path, member];
+  // Located as every issue is: a pointer of bounded length, with no unsafe key in it.
   return new EventValidationError("ERR_UNKNOWN_EVENT_TYPE", typeof type === "string" ? type : undefined, [
-    {
-      code: "unknown_event_type",
-      path: pointerPath,
-      pointer: toJsonPointer(pointerPath),
-      message,
-    },
+    makeIssue("unknown_event_type", [...path, member], message),
   ]);
 }

@@ -437,7 +437,15 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 /** Sets `key` on a copy, even `__proto__`, which an assignment would take as the prototype. */
 export function put(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === "__proto__")
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    // A descriptor without a prototype: members added to Object.prototype (`get`, say) cannot
+    // slip into it.
+    Object.defineProperty(target, key, {
+      __proto__: null,
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    } as PropertyDescriptor);
   else target[key] = value;
 }
 
@@ -449,14 +457,22 @@ const FAILED = {};
  * and returns a copy of it, so that nothing a getter or proxy does later changes what was checked.
  * At the first value that is not JSON, raises one issue (as Zod's check of a JSON member does) and
  * returns `undefined`. `atRoot` says whether a missing value is a missing member (it is not for
- * the extra members of an object). Bounded by the run's node and depth limits: where it stops at
+ * the extra members of an object); `always` copies even after an issue. Bounded by the run's node and depth limits: where it stops at
  * one, the run is marked, and the value returned uncopied for the exact walk to judge.
  */
-export function jsonCopy(r: Run, value: unknown, key: Key | undefined, atRoot: boolean): unknown {
+export function jsonCopy(
+  r: Run,
+  value: unknown,
+  key: Key | undefined,
+  atRoot: boolean,
+  always?: boolean,
+): unknown {
   if (typeof value === "string" || typeof value === "boolean") return value;
   const depth = r.path.length + (key === undefined ? 0 : 1);
-  // Once an issue is raised the result is a failure: the member is checked, no longer copied.
-  const copy = copyValue(r, value, depth, r.count === 0);
+  // Once an issue is raised the result is a failure: the member is checked, no longer copied,
+  // unless the copy is read again (`always`: by the JSON:API rules, which must not read the input
+  // a second time).
+  const copy = copyValue(r, value, depth, always === true || r.count === 0);
   if (copy !== FAILED) return copy;
   if (r.stopped !== undefined) return value;
   // The walk stopped at the first value that is not JSON: the rest is unread.
@@ -540,6 +556,8 @@ function copyValue(r: Run, value: unknown, depth: number, copying: boolean): unk
     }
     return copy ?? value;
   }
+  // Once the budget is spent, no further object has its members listed.
+  if (r.nodes < 0) return stop(r);
   const source = value as Record<string, unknown>;
   const keys = Object.keys(source);
   r.nodes -= keys.length;

@@ -78,7 +78,7 @@ function f1(x: unknown, r: Run): unknown {
     if (!isPlainObject(v3)) typeIssue(r, "relationships", v3, "an object");
     else {
       const b = r.aborts;
-      o3 = jsonCopy(r, v3, "relationships", true);
+      o3 = jsonCopy(r, v3, "relationships", true, true);
       if (r.aborts === b && r.stopped === undefined)
         jsonApiIssues(r, "relationships", "relationships", o3 as Record<string, unknown>);
     }
@@ -96,7 +96,7 @@ function f1(x: unknown, r: Run): unknown {
     if (!isPlainObject(v5)) typeIssue(r, "links", v5, "an object");
     else {
       const b = r.aborts;
-      o5 = jsonCopy(r, v5, "links", true);
+      o5 = jsonCopy(r, v5, "links", true, true);
       if (r.aborts === b && r.stopped === undefined)
         jsonApiIssues(r, "links", "links", o5 as Record<string, unknown>);
     }
@@ -145,7 +145,7 @@ function f2(x: unknown, r: Run): unknown {
     if (!isPlainObject(v2)) typeIssue(r, "jsonapi", v2, "an object");
     else {
       const b = r.aborts;
-      o2 = jsonCopy(r, v2, "jsonapi", true);
+      o2 = jsonCopy(r, v2, "jsonapi", true, true);
       if (r.aborts === b && r.stopped === undefined)
         jsonApiIssues(r, "jsonapi", "jsonapi", o2 as Record<string, unknown>);
     }
@@ -156,7 +156,7 @@ function f2(x: unknown, r: Run): unknown {
     if (!isPlainObject(v3)) typeIssue(r, "links", v3, "an object");
     else {
       const b = r.aborts;
-      o3 = jsonCopy(r, v3, "links", true);
+      o3 = jsonCopy(r, v3, "links", true, true);
       if (r.aborts === b && r.stopped === undefined)
         jsonApiIssues(r, "links", "links", o3 as Record<string, unknown>);
     }
@@ -201,7 +201,7 @@ function f3(x: unknown, r: Run): unknown {
     if (!isPlainObject(v3)) typeIssue(r, "relationships", v3, "an object");
     else {
       const b = r.aborts;
-      o3 = jsonCopy(r, v3, "relationships", true);
+      o3 = jsonCopy(r, v3, "relationships", true, true);
       if (r.aborts === b && r.stopped === undefined)
         jsonApiIssues(r, "relationships", "relationships", o3 as Record<string, unknown>);
     }
@@ -219,7 +219,7 @@ function f3(x: unknown, r: Run): unknown {
     if (!isPlainObject(v5)) typeIssue(r, "links", v5, "an object");
     else {
       const b = r.aborts;
-      o5 = jsonCopy(r, v5, "links", true);
+      o5 = jsonCopy(r, v5, "links", true, true);
       if (r.aborts === b && r.stopped === undefined)
         jsonApiIssues(r, "links", "links", o5 as Record<string, unknown>);
     }
@@ -286,7 +286,7 @@ function f5(x: unknown, r: Run): unknown {
     if (!isPlainObject(v3)) typeIssue(r, "jsonapi", v3, "an object");
     else {
       const b = r.aborts;
-      o3 = jsonCopy(r, v3, "jsonapi", true);
+      o3 = jsonCopy(r, v3, "jsonapi", true, true);
       if (r.aborts === b && r.stopped === undefined)
         jsonApiIssues(r, "jsonapi", "jsonapi", o3 as Record<string, unknown>);
     }
@@ -297,7 +297,7 @@ function f5(x: unknown, r: Run): unknown {
     if (!isPlainObject(v4)) typeIssue(r, "links", v4, "an object");
     else {
       const b = r.aborts;
-      o4 = jsonCopy(r, v4, "links", true);
+      o4 = jsonCopy(r, v4, "links", true, true);
       if (r.aborts === b && r.stopped === undefined)
         jsonApiIssues(r, "links", "links", o4 as Record<string, unknown>);
     }

@@ -141,22 +141,50 @@ export class AttributeNameError extends TypeError {
   }
 }
 
+/** The longest attribute name accepted: short enough that every pointer into the content stays whole. */
+const MAX_ATTRIBUTE_NAME_LENGTH = 128;
+
+// Names every object inherits: a document without the attribute would read the inherited function.
+const INHERITED = new Set([
+  "constructor",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+]);
+
 /**
  * @internal The attribute names of a call: the defaults, or the names given, checked. Throws an
- * {@link AttributeNameError} for names JSON:API forbids.
+ * {@link AttributeNameError} for names JSON:API forbids, names longer than 128 characters, names
+ * every object inherits (`toString`…), the same name twice, `attributeNames` that is not an object,
+ * and options that cannot be read.
  */
 export function resolveAttributeNames(options: JsonApiOptions | undefined): EventAttributeNames {
-  const given = options?.attributeNames;
-  if (given === undefined || given === DEFAULT_EVENT_ATTRIBUTE_NAMES) return DEFAULT_EVENT_ATTRIBUTE_NAMES;
-  const eventType: unknown = given?.eventType ?? DEFAULT_EVENT_ATTRIBUTE_NAMES.eventType;
-  const content: unknown = given?.content ?? DEFAULT_EVENT_ATTRIBUTE_NAMES.content;
+  let given: unknown;
+  let eventType: unknown;
+  let content: unknown;
+  try {
+    given = options?.attributeNames;
+    if (given === undefined || given === DEFAULT_EVENT_ATTRIBUTE_NAMES) return DEFAULT_EVENT_ATTRIBUTE_NAMES;
+    if (typeof given !== "object" || given === null || Array.isArray(given)) {
+      throw new AttributeNameError("attributeNames must be an object { eventType, content }");
+    }
+    eventType = (given as Partial<EventAttributeNames>).eventType ?? DEFAULT_EVENT_ATTRIBUTE_NAMES.eventType;
+    content = (given as Partial<EventAttributeNames>).content ?? DEFAULT_EVENT_ATTRIBUTE_NAMES.content;
+  } catch (cause) {
+    if (cause instanceof AttributeNameError) throw cause;
+    // A getter or proxy that throws: the options are the caller's, and unusable.
+    throw new AttributeNameError("attributeNames could not be read");
+  }
   for (const [role, name] of [
     ["eventType", eventType],
     ["content", content],
   ] as const) {
-    if (!isJsonApiFieldName(name)) {
+    if (!isJsonApiFieldName(name) || name.length > MAX_ATTRIBUTE_NAME_LENGTH || INHERITED.has(name)) {
       throw new AttributeNameError(
-        `attributeNames.${role} must be a JSON:API attribute name (ASCII letters and digits, "-" and "_" inside; not type, id, links or relationships)`,
+        `attributeNames.${role} must be a JSON:API attribute name of at most ${MAX_ATTRIBUTE_NAME_LENGTH} characters (ASCII letters and digits, "-" and "_" inside; not type, id, links or relationships, nor a name every object inherits such as toString)`,
       );
     }
   }

@@ -133,7 +133,8 @@ const action = fc.oneof(
 
 const assignee = fc.constantFrom("Agent", "Bot");
 const trigger = fc.constantFrom("Auto", "Manual");
-const emptyObject = fc.constant({});
+// A new object each time: a test that changes the value it was given must not change the next one's.
+const emptyObject = fc.constant(null).map(() => ({}));
 const booleanValue = fc.record({ value: fc.boolean() });
 
 /** Valid content for each event type. */
