@@ -352,6 +352,35 @@ describe("createEventsHandler: idempotency", () => {
     await handler.close();
   });
 
+  it("extends the leases of creates that start after quick ones finished, at once or after a pause", async () => {
+    // The one lease timer outlives a quick request for a moment: a slow create that comes right
+    // after it, or after the timer stopped, must still have its lease extended.
+    let counter = 0;
+    const handler = createEventsHandler({
+      authorize,
+      leaseMs: 60,
+      create: async ({ idempotencyKey }) => {
+        if (idempotencyKey?.startsWith("slow")) await new Promise((resolve) => setTimeout(resolve, 200));
+        return { id: `01JD8X${String(++counter).padStart(20, "0")}` };
+      },
+    });
+    for (const [quick, slow, pauseMs] of [
+      ["quick-1", "slow-1", 0],
+      ["quick-2", "slow-2", 80],
+    ] as const) {
+      expect((await handler(post(quick, documentFor("a", quick)))).status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      const first = handler(post(slow, documentFor("a", slow)));
+      for (let i = 0; i < 3; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect((await handler(post(slow, documentFor("a", slow)))).status).toBe(409);
+      }
+      expect((await first).status).toBe(201);
+    }
+    expect(counter).toBe(4);
+    await handler.close();
+  });
+
   it("lets a retry take over a crashed holder's key after its lease, and refuses the stale holder's writes", async () => {
     const store = createMemoryIdempotencyStore();
     const { handler, calls } = handlerWith({ store, leaseMs: 50 });

@@ -10,7 +10,12 @@ import type { EventDocument } from "../jsonapi/eventDocumentSchema.js";
 import { acceptsJsonApi, isJsonApiMediaType, JSON_API_MEDIA_TYPE } from "../jsonapi/mediaType.js";
 import { safeParseEventDocument } from "../jsonapi/parseEventDocument.js";
 import { toJsonApiErrors } from "../jsonapi/toJsonApiErrors.js";
-import type { CreateEventResult, EventsHandler, EventsHandlerOptions } from "./EventsHandlerOptions.js";
+import type {
+  CreateEventRequest,
+  CreateEventResult,
+  EventsHandler,
+  EventsHandlerOptions,
+} from "./EventsHandlerOptions.js";
 import { errorResponse, singleError } from "./errorResponse.js";
 import { eventOf } from "./eventOf.js";
 import { fingerprintDocument } from "./fingerprintDocument.js";
@@ -76,7 +81,6 @@ class StoreTimeout extends Error {}
  */
 export function createEventsHandler(options: EventsHandlerOptions): EventsHandler {
   const settings = normalizeHandlerOptions(options);
-  const running = new Set<Promise<Response>>();
   const closing = new AbortController();
   // Each create gets its own signal, aborted on close: no listener per request on a shared signal
   // (which Node reports as a leak past ten requests in flight).
@@ -88,7 +92,20 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
     ),
   };
   let closed: Promise<void> | undefined;
+  // Requests under way, and what close() waits on once they are all answered (none start after it).
+  let running = 0;
+  let drained: (() => void) | undefined;
 
+  const answer = async (request: Request): Promise<Response> => {
+    running++;
+    try {
+      return await handle(request, settings, shutdown);
+    } catch {
+      return internalError();
+    } finally {
+      if (--running === 0) drained?.();
+    }
+  };
   const handler = (request: Request): Promise<Response> => {
     if (closing.signal.aborted) {
       return Promise.resolve(
@@ -97,10 +114,7 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
         }),
       );
     }
-    const answer = handle(request, settings, shutdown).catch(() => internalError());
-    running.add(answer);
-    answer.finally(() => running.delete(answer));
-    return answer;
+    return answer(request);
   };
   return Object.assign(handler, {
     close(): Promise<void> {
@@ -108,7 +122,8 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
         const reason = new Error("the events handler is closing");
         closing.abort(reason);
         for (const create of shutdown.creates) create.abort(reason);
-        await Promise.allSettled([...running]);
+        if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
+        shutdown.leases.stop();
         if (settings.ownsStore) await settings.store.close();
       })();
       return closed;
@@ -116,7 +131,7 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
   });
 }
 
-/** What a closing handler stops: the signal, and every create under way. */
+/** What a closing handler stops: the signal, and every create under way that read its signal. */
 interface Shutdown {
   readonly signal: AbortSignal;
   readonly creates: Set<CreateSignal>;
@@ -127,22 +142,23 @@ interface Shutdown {
 /**
  * The signal of one create, aborted when the handler closes or the claim is lost. Its
  * `AbortController` is made only when `create` reads `signal` (most never do, and making one costs
- * as much as a good part of the request).
+ * as much as a good part of the request); only then does the handler need to find it on close, so
+ * only then is it registered.
  */
 class CreateSignal {
   #controller: AbortController | undefined;
   #reason: unknown;
   #aborted = false;
+  #done = false;
 
-  constructor(private readonly shutdown: Shutdown) {
-    if (shutdown.signal.aborted) this.abort(shutdown.signal.reason);
-    else shutdown.creates.add(this);
-  }
+  constructor(private readonly shutdown: Shutdown) {}
 
   get signal(): AbortSignal {
     if (this.#controller === undefined) {
       this.#controller = new AbortController();
+      if (!this.#aborted && this.shutdown.signal.aborted) this.abort(this.shutdown.signal.reason);
       if (this.#aborted) this.#controller.abort(this.#reason);
+      else if (!this.#done) this.shutdown.creates.add(this);
     }
     return this.#controller.signal;
   }
@@ -155,7 +171,30 @@ class CreateSignal {
   }
 
   done(): void {
-    this.shutdown.creates.delete(this);
+    this.#done = true;
+    if (this.#controller !== undefined) this.shutdown.creates.delete(this);
+  }
+}
+
+/**
+ * What `create` is given. A class, not an object literal with a getter: a literal with an accessor
+ * is built on a slow path that costs more than the rest of the call, and `signal` must stay lazy.
+ */
+class CreateRequest implements CreateEventRequest {
+  readonly #abort: CreateSignal;
+
+  constructor(
+    readonly event: CreateEventRequest["event"],
+    readonly document: EventDocument,
+    readonly principal: string,
+    readonly idempotencyKey: string | undefined,
+    abort: CreateSignal,
+  ) {
+    this.#abort = abort;
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
   }
 }
 
@@ -174,18 +213,16 @@ function unavailable(): Response {
  * microtasks (the memory store) is not timed at all: a timer per call would cost more than the call.
  */
 async function timeBoxed<T>(settings: NormalizedHandlerOptions, call: () => Promise<T>): Promise<T> {
-  const pending = Promise.resolve().then(call);
+  // Called at once; a store that throws rejects this call, as one that rejects does.
+  const pending = Promise.resolve(call());
   let settled = false;
-  pending.then(
-    () => {
-      settled = true;
-    },
-    () => {
-      settled = true;
-    },
-  );
+  const settle = () => {
+    settled = true;
+  };
+  pending.then(settle, settle);
   for (let tick = 0; tick < 6 && !settled; tick++) await null;
-  if (settled) return pending;
+  // Awaited, not returned: returning a promise from an async function costs two more turns.
+  if (settled) return await pending;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new StoreTimeout()), settings.storeTimeoutMs);
@@ -210,7 +247,8 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
       { headers: { allow: "POST" } },
     );
   }
-  const principal = await settings.authorize(request);
+  const authorized = settings.authorize(request);
+  const principal = isPromiseLike(authorized) ? await authorized : authorized;
   if (typeof principal !== "string" || principal === "") {
     return singleError(401, "ERR_UNAUTHORIZED", "the request is not authorized");
   }
@@ -246,7 +284,7 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   }
   const keyed = readKey(request, parsed);
   if (!keyed.ok) return keyed.response;
-  const jsonApi = { attributeNames: settings.attributeNames };
+  const jsonApi = settings.jsonApi;
   const validated = safeParseEventDocument(parsed, jsonApi);
   if (!validated.success) {
     const { errors, meta } = toJsonApiErrors(validated.error, jsonApi);
@@ -265,12 +303,14 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
     return created.ok ? toResponse(created.response) : internalError();
   }
 
-  const fingerprint = await fingerprintDocument(parsed);
-  const ref: IdempotencyRecordRef = { scope: principal, key, token: crypto.randomUUID() };
+  const hashed = fingerprintDocument(parsed);
+  const fingerprint = typeof hashed === "string" ? hashed : await hashed;
+  const token = crypto.randomUUID();
+  const ref: IdempotencyRecordRef = { scope: principal, key, token };
   let claim: Awaited<ReturnType<typeof settings.store.claim>>;
   try {
     claim = await timeBoxed(settings, () =>
-      settings.store.claim({ ...ref, fingerprint, leaseMs: settings.leaseMs }),
+      settings.store.claim({ scope: principal, key, token, fingerprint, leaseMs: settings.leaseMs }),
     );
   } catch {
     return unavailable();
@@ -374,15 +414,15 @@ async function runCreate(
   abort: CreateSignal,
 ): Promise<{ ok: true; response: StoredResponse } | { ok: false }> {
   try {
-    const result = await settings.create({
-      event: eventOf(document, settings.attributeNames),
-      document,
-      principal,
-      idempotencyKey,
-      get signal() {
-        return abort.signal;
-      },
-    });
+    const result = await settings.create(
+      new CreateRequest(
+        eventOf(document, settings.attributeNames),
+        document,
+        principal,
+        idempotencyKey,
+        abort,
+      ),
+    );
     const response = createdResponse(settings, document, result, idempotencyKey);
     return response === undefined ? { ok: false } : { ok: true, response };
   } catch {
@@ -390,8 +430,15 @@ async function runCreate(
   }
 }
 
+/** A string with something other than white space, at most 26 characters (code points). */
 const isResourceId = (value: unknown): value is string =>
-  typeof value === "string" && /\S/.test(value) && [...value].length <= 26;
+  typeof value === "string" &&
+  // No more UTF-16 units than 26 means no more code points; past 52 units, more code points.
+  (value.length <= 26 || (value.length <= 52 && [...value].length <= 26)) &&
+  (isVisibleAscii(value.charCodeAt(0)) || /\S/.test(value));
+
+/** "!" to "~": never white space (what most ids start with, so the pattern is rarely needed). */
+const isVisibleAscii = (code: number) => code > 0x20 && code < 0x7f;
 
 function createdResponse(
   settings: NormalizedHandlerOptions,
@@ -403,13 +450,16 @@ function createdResponse(
   if (result.attributes !== undefined && !isPlainObject(result.attributes)) return undefined;
   if (result.relationships !== undefined && !isPlainObject(result.relationships)) return undefined;
   const relationships = result.relationships ?? document.data.relationships;
-  const data = {
+  const data: Record<string, unknown> = {
     id: result.id,
     type: "events",
-    attributes: { ...document.data.attributes, ...result.attributes },
-    ...(relationships === undefined ? {} : { relationships }),
-    ...(idempotencyKey === undefined ? {} : { meta: { [IDEMPOTENCY_KEY_META]: idempotencyKey } }),
+    attributes:
+      result.attributes === undefined
+        ? document.data.attributes
+        : { ...document.data.attributes, ...result.attributes },
   };
+  if (relationships !== undefined) data.relationships = relationships;
+  if (idempotencyKey !== undefined) data.meta = { [IDEMPOTENCY_KEY_META]: idempotencyKey };
   const headers: [string, string][] = [["content-type", JSON_API_MEDIA_TYPE]];
   if (settings.location !== undefined) {
     const location = String(settings.location(result.id));
@@ -421,7 +471,16 @@ function createdResponse(
 }
 
 function toResponse(stored: StoredResponse, replayed = false): Response {
-  const headers: [string, string][] = stored.headers.map(([name, value]) => [name, value]);
-  if (replayed) headers.push([REPLAYED_HEADER, "true"]);
-  return new Response(stored.body, { status: stored.status, headers });
+  // The Response copies the headers it is given: only a replay needs a list of its own.
+  const headers = replayed ? [...stored.headers, [REPLAYED_HEADER, "true"] as const] : stored.headers;
+  return new Response(stored.body, { status: stored.status, headers: headers as [string, string][] });
+}
+
+/** Whether `authorize` answered later rather than at once (only then is it awaited). */
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }

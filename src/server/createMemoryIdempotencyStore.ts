@@ -41,25 +41,43 @@ export interface MemoryIdempotencyStoreOptions {
   readonly now?: () => number;
 }
 
+/**
+ * One record. Records are the store's own objects, never handed out (responses are copied in and
+ * out), so a change updates the record in place: one map lookup per call instead of a lookup and a
+ * write, and the record keeps its place in the map's order as a write of the same key would.
+ */
 interface MemoryRecord {
+  /** The map key, kept so that the cursors can drop a record they meet. */
+  readonly id: string;
   readonly fingerprint: string;
   /** The owner of an unfinished claim; `undefined` once completed. */
-  readonly token: string | undefined;
-  readonly response: StoredResponse | undefined;
-  readonly expiresAt: number;
+  token: string | undefined;
+  response: StoredResponse | undefined;
+  expiresAt: number;
+  /** What {@link sizeOf} estimated when the record last changed. */
+  size: number;
 }
 
-/** How many of the oldest records each write looks at, to drop the expired ones as it goes. */
-const SWEEP_PER_WRITE = 4;
+/**
+ * How many of the oldest records each new claim looks at, to drop the expired ones as it goes: more
+ * than one per record added, so the walk keeps up with what is written (completing a claim adds no
+ * record, and does not walk).
+ */
+const SWEEP_PER_CLAIM = 4;
 
 /** One string per (scope, key) that no two different pairs share: the scope's length leads. */
 const recordId = (scope: string, key: string) => `${scope.length}:${scope}:${key}`;
 
+// Answers without a response are the same every time: one frozen object each.
+const CLAIMED: ClaimResult = Object.freeze({ status: "claimed" });
+const IN_FLIGHT: ClaimResult = Object.freeze({ status: "in-flight" });
+const MISMATCH: ClaimResult = Object.freeze({ status: "mismatch" });
+
 /**
  * Creates an {@link IdempotencyStore} in this process's memory: for one server process, tests and
  * demos (several processes need a shared store, such as the Redis one). It is bounded by
- * `maxEntries` and `maxBytes`, and every write drops a few expired records, so memory follows the
- * live records.
+ * `maxEntries` and `maxBytes`, and every new claim drops a few expired records, so memory follows
+ * the live records.
  * Responses are copied in and out, so nothing a caller keeps can change a record.
  *
  * Exported from `messaging-events/server`.
@@ -95,23 +113,14 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
   // the start again, where a map keeps the holes of deleted entries: each write costs a few steps,
   // whatever the size.
   const records = new Map<string, MemoryRecord>();
-  const cursors = { sweep: records.entries(), evict: records.entries() };
-  const next = (name: keyof typeof cursors): [string, MemoryRecord] | undefined => {
-    let step = cursors[name].next();
-    if (step.done) {
-      cursors[name] = records.entries();
-      step = cursors[name].next();
-    }
-    return step.done ? undefined : step.value;
-  };
+  let sweepCursor = records.values();
+  let evictCursor = records.values();
   let bytes = 0;
   let closed = false;
 
-  const remove = (id: string) => {
-    const record = records.get(id);
-    if (record === undefined) return;
-    bytes -= sizeOf(id, record);
-    records.delete(id);
+  const remove = (record: MemoryRecord) => {
+    bytes -= record.size;
+    records.delete(record.id);
   };
 
   const open = () => {
@@ -119,49 +128,55 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
       throw new IdempotencyStoreError("ERR_IDEMPOTENCY_STORE_CLOSED", "the idempotency store is closed");
     }
   };
+  /** The record of `id` unless it has expired (an expired one is dropped on the way). */
   const live = (id: string, at: number): MemoryRecord | undefined => {
     const record = records.get(id);
     if (record === undefined) return undefined;
     if (record.expiresAt > at) return record;
-    remove(id);
+    remove(record);
     return undefined;
   };
-  const write = (id: string, record: MemoryRecord) => {
-    const previous = records.get(id);
-    if (previous !== undefined) bytes -= sizeOf(id, previous);
-    records.set(id, record);
-    bytes += sizeOf(id, record);
-  };
-  const sweep = (at: number, limit: number) => {
-    for (let looked = 0; looked < limit && looked < records.size; looked++) {
-      const entry = next("sweep");
-      if (entry === undefined) return;
-      if (entry[1].expiresAt <= at) remove(entry[0]);
+  const sweep = (at: number) => {
+    for (let looked = 0; looked < SWEEP_PER_CLAIM && looked < records.size; looked++) {
+      let step = sweepCursor.next();
+      if (step.done === true) {
+        sweepCursor = records.values();
+        step = sweepCursor.next();
+        if (step.done === true) return;
+      }
+      if (step.value.expiresAt <= at) remove(step.value);
     }
   };
+  const fits = (entries: number, extraBytes: number) =>
+    records.size + entries <= maxEntries && bytes + extraBytes <= maxBytes;
   /** Frees room for `entries` more records and `extraBytes` more bytes, or throws. */
   const makeRoom = (at: number, entries: number, extraBytes: number) => {
-    const fits = () => records.size + entries <= maxEntries && bytes + extraBytes <= maxBytes;
-    sweep(at, SWEEP_PER_WRITE);
-    if (fits()) return;
+    if (entries > 0) sweep(at);
+    if (fits(entries, extraBytes)) return;
     // Full: at most one lap, dropping expired records and completed ones, oldest first. Unfinished
     // claims are never dropped: that would let a second request run.
-    for (let looked = 0, size = records.size; looked < size && !fits(); looked++) {
-      const entry = next("evict");
-      if (entry === undefined) break;
-      if (entry[1].expiresAt <= at || entry[1].token === undefined) remove(entry[0]);
+    for (let looked = 0, size = records.size; looked < size && !fits(entries, extraBytes); looked++) {
+      let step = evictCursor.next();
+      if (step.done === true) {
+        evictCursor = records.values();
+        step = evictCursor.next();
+        if (step.done === true) break;
+      }
+      if (step.value.expiresAt <= at || step.value.token === undefined) remove(step.value);
     }
-    if (!fits()) {
+    if (!fits(entries, extraBytes)) {
       throw new IdempotencyStoreError(
         "ERR_IDEMPOTENCY_STORE_FULL",
         `the memory idempotency store is full of unfinished requests (maxEntries ${maxEntries}, maxBytes ${maxBytes})`,
       );
     }
   };
-  const owned = (ref: IdempotencyRecordRef, at: number): string | undefined => {
-    const id = recordId(ref.scope, ref.key);
-    const record = live(id, at);
-    return record !== undefined && record.token !== undefined && record.token === ref.token ? id : undefined;
+  /** The unfinished claim that `ref`'s token holds, if it still does. */
+  const owned = (ref: IdempotencyRecordRef, at: number): MemoryRecord | undefined => {
+    const record = live(recordId(ref.scope, ref.key), at);
+    return record !== undefined && record.token !== undefined && record.token === ref.token
+      ? record
+      : undefined;
   };
 
   return {
@@ -171,66 +186,75 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
       const id = recordId(claim.scope, claim.key);
       const found = live(id, at);
       if (found !== undefined) {
-        if (found.fingerprint !== claim.fingerprint) return { status: "mismatch" };
+        if (found.fingerprint !== claim.fingerprint) return MISMATCH;
         return found.response === undefined
-          ? { status: "in-flight" }
+          ? IN_FLIGHT
           : { status: "completed", response: copyResponse(found.response) };
       }
       const record: MemoryRecord = {
+        id,
         fingerprint: claim.fingerprint,
         token: claim.token,
         response: undefined,
         expiresAt: at + claim.leaseMs,
+        size: 0,
       };
-      makeRoom(at, 1, sizeOf(id, record));
-      write(id, record);
-      return { status: "claimed" };
+      record.size = sizeOf(record);
+      makeRoom(at, 1, record.size);
+      records.set(id, record);
+      bytes += record.size;
+      return CLAIMED;
     },
     async extend(ref, leaseMs) {
       open();
       const at = now();
-      const id = owned(ref, at);
-      if (id === undefined) return false;
-      write(id, { ...records.get(id)!, expiresAt: at + leaseMs });
+      const record = owned(ref, at);
+      if (record === undefined) return false;
+      record.expiresAt = at + leaseMs;
       return true;
     },
     async complete(ref, response, retentionMs) {
       open();
       const at = now();
-      const id = owned(ref, at);
-      if (id === undefined) return false;
-      const claimed = records.get(id)!;
-      const record: MemoryRecord = {
-        fingerprint: claimed.fingerprint,
+      const record = owned(ref, at);
+      if (record === undefined) return false;
+      const copy = copyResponse(response);
+      const size = sizeOf({
+        id: record.id,
+        fingerprint: record.fingerprint,
         token: undefined,
-        response: copyResponse(response),
-        expiresAt: at + retentionMs,
-      };
-      // The claim stays while room is made (it is never dropped), then the record replaces it.
-      makeRoom(at, 0, sizeOf(id, record) - sizeOf(id, claimed));
-      write(id, record);
+        response: copy,
+      });
+      // The claim stays while room is made (it is never dropped: it is unfinished and not expired at
+      // `at`), then the record becomes the completed one.
+      makeRoom(at, 0, size - record.size);
+      record.token = undefined;
+      record.response = copy;
+      record.expiresAt = at + retentionMs;
+      bytes += size - record.size;
+      record.size = size;
       return true;
     },
     async release(ref) {
       open();
-      const id = owned(ref, now());
-      if (id === undefined) return false;
-      remove(id);
+      const record = owned(ref, now());
+      if (record === undefined) return false;
+      remove(record);
       return true;
     },
     async close() {
       closed = true;
       records.clear();
-      cursors.sweep = records.entries();
-      cursors.evict = records.entries();
+      sweepCursor = records.values();
+      evictCursor = records.values();
       bytes = 0;
     },
   };
 }
 
 /** The memory a record takes, estimated from its text (two bytes per character) plus a fixed overhead. */
-function sizeOf(id: string, record: MemoryRecord): number {
-  let characters = id.length + record.fingerprint.length + (record.token?.length ?? 0);
+function sizeOf(record: Pick<MemoryRecord, "id" | "fingerprint" | "token" | "response">): number {
+  let characters = record.id.length + record.fingerprint.length + (record.token?.length ?? 0);
   if (record.response !== undefined) {
     characters += record.response.body.length;
     for (const [name, value] of record.response.headers) characters += name.length + value.length;

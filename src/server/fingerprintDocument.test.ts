@@ -65,3 +65,31 @@ describe("canonicalJson: the fast walk and the deep one agree", () => {
     );
   });
 });
+
+describe("canonicalJson: values the sorted copy leaves to the walk", () => {
+  it.each([
+    [
+      "array-index member names, which JavaScript orders first",
+      JSON.parse('{"b":1,"10":2,"9":3,"a":{"2":[],"1":null}}'),
+    ],
+    ["a __proto__ member", JSON.parse('{"z":1,"__proto__":{"y":[1,{"__proto__":2}]}}')],
+    ["members named like Object.prototype's methods", { toString: 1, constructor: { valueOf: "x" } }],
+    ["values that are not JSON data", { f: () => 1, s: Symbol("s"), list: [() => 1, undefined] }],
+  ])("writes %s as the walk does", (_name, value) => {
+    expect(canonicalJson(value)).toBe(deepCanonicalJson(value));
+  });
+
+  it("ignores a toJSON added to the prototypes, as the walk does", () => {
+    const value = { b: [1, { c: 2 }], a: {} };
+    const expected = deepCanonicalJson(value);
+    const prototypes = [Object.prototype, Array.prototype] as unknown as Record<string, unknown>[];
+    for (const prototype of prototypes) {
+      prototype.toJSON = () => "replaced";
+      try {
+        expect(canonicalJson(value)).toBe(expected);
+      } finally {
+        delete prototype.toJSON;
+      }
+    }
+  });
+});

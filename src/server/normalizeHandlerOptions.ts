@@ -1,4 +1,9 @@
-import { type EventAttributeNames, resolveAttributeNames } from "../jsonapi/eventAttributeNames.js";
+import {
+  DEFAULT_EVENT_ATTRIBUTE_NAMES,
+  type EventAttributeNames,
+  type JsonApiOptions,
+  resolveAttributeNames,
+} from "../jsonapi/eventAttributeNames.js";
 import { createMemoryIdempotencyStore } from "./createMemoryIdempotencyStore.js";
 import type { CreateEventRequest, CreateEventResult, EventsHandlerOptions } from "./EventsHandlerOptions.js";
 import type { IdempotencyStore } from "./IdempotencyStore.js";
@@ -17,6 +22,11 @@ export interface NormalizedHandlerOptions {
   readonly path: string;
   readonly location: ((id: string) => string | URL) | undefined;
   readonly attributeNames: EventAttributeNames;
+  /**
+   * The options of the document validator: `undefined` for the default attribute names, so each
+   * request takes the validator's plain path (as a call without options does), else the names.
+   */
+  readonly jsonApi: JsonApiOptions | undefined;
 }
 
 /** The defaults, in one place. */
@@ -96,5 +106,6 @@ export function normalizeHandlerOptions(options: EventsHandlerOptions): Normaliz
     path,
     location,
     attributeNames,
+    jsonApi: attributeNames === DEFAULT_EVENT_ATTRIBUTE_NAMES ? undefined : { attributeNames },
   };
 }
