@@ -56,7 +56,9 @@ export class Run {
 }
 
 function at(r: Run, key: Key | undefined): Key[] {
-  return key === undefined ? r.path.slice() : [...r.path, key];
+  const path = r.path.slice();
+  if (key !== undefined) path.push(key);
+  return path;
 }
 
 /**
@@ -113,16 +115,28 @@ function raise(
   code: IssueCode,
   message: (label: string) => string,
 ) {
+  const path = counted(r, abort, key);
+  if (path !== undefined) keep(r, code, path, message(pathLabel(path)));
+}
+
+/**
+ * Counts an issue at `key` below the run's path, and returns its path when there is room to keep it
+ * (the caller then writes its message and calls `keep`): the commonest issues are raised so, without
+ * a function to write the message.
+ */
+function counted(r: Run, abort: boolean, key: Key | undefined): Key[] | undefined {
   r.count++;
   if (abort) r.aborts++;
   if (r.issues === undefined) r.issues = [];
-  const issues = r.issues;
-  if (issues.length >= r.maxIssues) {
+  if (r.issues.length >= r.maxIssues) {
     r.omitted++;
-    return;
+    return undefined;
   }
-  const path = at(r, key);
-  issues.push(makeIssue(code, path, message(pathLabel(path))));
+  return at(r, key);
+}
+
+function keep(r: Run, code: IssueCode, path: Key[], message: string): void {
+  (r.issues as Issue[]).push(makeIssue(code, path, message));
 }
 
 /** A value of the wrong type, or a missing one: `expected` is "a string", "an object"… */
@@ -134,8 +148,11 @@ export function typeIssue(
   code: "invalid_type" | "no_matching_variant" = "invalid_type",
 ): void {
   if (typeof value === "object" && value !== null) unread(r, value, key);
-  if (value === undefined) raise(r, true, key, "required", (l) => `${l} is required: expected ${expected}`);
-  else raise(r, true, key, code, (l) => `${l} must be ${expected}, not ${withArticle(describeValue(value))}`);
+  const path = counted(r, true, key);
+  if (path === undefined) return;
+  if (value === undefined) keep(r, "required", path, `${pathLabel(path)} is required: expected ${expected}`);
+  else
+    keep(r, code, path, `${pathLabel(path)} must be ${expected}, not ${withArticle(describeValue(value))}`);
 }
 
 /** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
@@ -160,15 +177,16 @@ export function unknownVariant(
 }
 
 function valueIssueOnly(r: Run, key: Key | undefined, value: unknown, values: readonly unknown[]): void {
+  const path = counted(r, true, key);
+  if (path === undefined) return;
   if (value === undefined)
-    raise(r, true, key, "required", (l) => `${l} is required: expected ${alternatives(values)}`);
+    keep(r, "required", path, `${pathLabel(path)} is required: expected ${alternatives(values)}`);
   else
-    raise(
+    keep(
       r,
-      true,
-      key,
       "invalid_value",
-      (l) => `${l} must be ${alternatives(values)}, not ${describeFound(value)}`,
+      path,
+      `${pathLabel(path)} must be ${alternatives(values)}, not ${describeFound(value)}`,
     );
 }
 
@@ -259,7 +277,9 @@ export function dateTimeIssue(r: Run, key: Key | undefined, value: string): void
 /** Members a strict object does not declare, one issue each. */
 export function unknownIssues(r: Run, keys: readonly string[]): void {
   for (const key of keys) {
-    raise(r, false, key, "unknown_property", (l) => `${l} is not allowed here (unknown property)`);
+    const path = counted(r, false, key);
+    if (path !== undefined)
+      keep(r, "unknown_property", path, `${pathLabel(path)} is not allowed here (unknown property)`);
   }
 }
 
