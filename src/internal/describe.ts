@@ -23,26 +23,16 @@ export function describeValue(value: unknown): string {
   }
 }
 
-// What most messages say, written once (without the two patterns below).
-const COMMON: Readonly<Record<string, string | undefined>> = {
-  __proto__: null,
-  null: "null",
-  undefined: "undefined",
-  number: "a number",
-  string: "a string",
-  boolean: "a boolean",
-  object: "an object",
-  array: "an array",
-  function: "a function",
-} as unknown as Readonly<Record<string, string | undefined>>;
-
 /** "a string", "an object", but "null", "undefined", "NaN", "Infinity". */
 export function withArticle(description: string): string {
-  const common = COMMON[description];
-  if (common !== undefined) return common;
-  if (/^(?:null|undefined|NaN|-?Infinity)$/.test(description)) return description;
+  // Looked at by its first character before any pattern: most descriptions are "string", "object"…
+  const first = description.charAt(0);
+  if ("nuNI-".includes(first) && /^(?:null|undefined|NaN|-?Infinity)$/.test(description)) return description;
   // "a Uint8Array", "a URL": a capital U that spells "you" takes "a".
-  return /^[aeiouAEIO]|^U(?![A-Z]|int|ni)/.test(description) ? `an ${description}` : `a ${description}`;
+  const vowel =
+    (first !== "" && "aeiouAEIO".includes(first)) ||
+    (first === "U" && /^U(?![A-Z]|int|ni)/.test(description));
+  return vowel ? `an ${description}` : `a ${description}`;
 }
 
 /** How many characters of a value a message shows; the rest becomes an ellipsis. */
