@@ -8,7 +8,7 @@
  *
  * The cases under "output and cost" were defects this suite found, now fixed; they stay as guards.
  */
-import { inspect, types } from "node:util";
+import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import * as events from "../../src/events/index.js";
 import {
@@ -41,7 +41,14 @@ import {
   sharedGraph,
   throwingProxy,
 } from "../support/compiled/hostileValues.js";
-import { canonical, reachableObjects } from "../support/compiled/snapshot.js";
+import {
+  comparable,
+  expectBehavesLikeAnError,
+  expectSaneResult,
+  objectsOf,
+  unsafe,
+} from "../support/compiled/resultChecks.js";
+import { reachableObjects } from "../support/compiled/snapshot.js";
 
 type Parse = (value: unknown, options?: unknown) => SafeParseResult<unknown>;
 
@@ -127,103 +134,12 @@ const allEntries: readonly Entry[] = [
   })),
 ];
 
-// Characters that would forge or hide a log line, and lone surrogates; "\n" only separates the
-// listed problems of a message, so it is checked in each issue's message instead.
-const unsafe =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** Where a string carries more than 40 characters of the input's "x…" strings or "k…" keys. */
-const longEcho = /x{41}|k{41}/;
-
-/** What a user does with a failed result's error; each must work and none may throw. */
-function expectBehavesLikeAnError(error: unknown): void {
-  expect(error).toBeInstanceOf(Error);
-  expect(error).toBeInstanceOf(EventValidationError);
-  expect(isEventValidationError(error)).toBe(true);
-  const e = error as EventValidationError;
-  expect(e.name).toBe("EventValidationError");
-  expect(String(e)).toMatch(/^EventValidationError: /);
-  expect(typeof e.stack).toBe("string");
-  expect(e.stack?.startsWith("EventValidationError")).toBe(true);
-  expect(() => JSON.stringify({ success: false, error: e })).not.toThrow();
-  expect(() => inspect(e)).not.toThrow();
-  expect(() => inspect({ success: false, error: e }, { depth: 5 })).not.toThrow();
-}
-
-/** The promises of every result, whatever the input: shape, bounded output, an error that behaves. */
-function expectSaneResult(result: SafeParseResult<unknown>, inputObjects: ReadonlySet<object>): void {
-  expect(typeof result.success).toBe("boolean");
-  if (result.success) {
-    for (const object of reachableObjects(result.data)) expect(inputObjects.has(object)).toBe(false);
-    return;
-  }
-  const { error } = result;
-  expectBehavesLikeAnError(error);
-  expect(error.issues.length).toBeGreaterThan(0);
-  expect(error.issues.length).toBeLessThanOrEqual(100);
-  expect(error.message.length).toBeLessThan(6000);
-  expect(error.message).not.toMatch(unsafe);
-  expect(error.message).not.toMatch(longEcho);
-  if (error.eventType !== undefined) {
-    // At most 40 characters of the input, each unsafe one written as six ("\\u202e").
-    expect(error.eventType.length).toBeLessThanOrEqual(40 * 6 + 1);
-    expect(error.eventType).not.toMatch(unsafe);
-  }
-  for (const issue of error.issues) {
-    expect(typeof issue.code).toBe("string");
-    expect(issue.message).not.toMatch(unsafe);
-    expect(issue.message).not.toMatch(/\n/);
-    expect(issue.message).not.toMatch(longEcho);
-    expect(issue.message.length).toBeLessThan(600);
-    expect(issue.pointer.length).toBeLessThanOrEqual(256);
-  }
-}
-
-/** What the contract with the reference compares of a result. */
-function comparable(result: SafeParseResult<unknown>) {
-  if (result.success) {
-    try {
-      return { success: true, data: canonical(result.data) };
-    } catch {
-      // The reference returns a JSON member as given (a proxy stays one): only its verdict counts.
-      return { success: true, data: "unreadable" };
-    }
-  }
-  const { error } = result;
-  return {
-    success: false,
-    code: error.code,
-    eventType: error.eventType,
-    message: error.message,
-    omittedIssues: error.omittedIssues,
-    issues: error.issues.map(({ code, path, pointer, message }) => ({ code, path, pointer, message })),
-  };
-}
-
 /** Runs `parse` with a guard against hangs: it must return within seconds (cost is measured by the benchmarks). */
 function timed(parse: () => SafeParseResult<unknown>): SafeParseResult<unknown> {
   const start = performance.now();
   const result = parse();
   expect(performance.now() - start, "one call took five seconds or more (a hang)").toBeLessThan(5000);
   return result;
-}
-
-/** The objects a test input is made of (proxies excepted, which are not walked). */
-function objectsOf(value: unknown): Set<object> {
-  const out = new Set<object>();
-  const visit = (node: unknown, depth: number) => {
-    if (typeof node !== "object" || node === null || out.has(node) || depth > 64 || out.size > 10_000) return;
-    out.add(node);
-    if (types.isProxy(node)) return;
-    if (Array.isArray(node) && node.length > 1000) return;
-    for (const key of Object.keys(node)) {
-      const descriptor = Object.getOwnPropertyDescriptor(node, key);
-      if (descriptor !== undefined && "value" in descriptor) visit(descriptor.value, depth + 1);
-    }
-  };
-  visit(value, 0);
-  return out;
 }
 
 /** Light hostile values, fresh on each call: every entry point gets each. */
