@@ -1,9 +1,7 @@
-import { validationError } from "../events/EventValidationError.js";
 import { runContentSchema } from "../events/runContentSchema.js";
 import type { SafeParseResult } from "../events/safeParseEventContent.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";
-import { describeValue, withArticle } from "../internal/describe.js";
-import { isPlainObject } from "../internal/isPlainObject.js";
+import { payloadTypeOf } from "./payloadParts.js";
 import { type WebhookPayload, webhookPayloadSchema } from "./webhookPayloadSchema.js";
 
 /**
@@ -14,21 +12,12 @@ export function interpretWebhookPayload(
   value: unknown,
   options?: ValidationLimits,
 ): SafeParseResult<WebhookPayload> {
-  if (!isPlainObject(value)) {
-    const message = `the webhook payload must be an object, not ${withArticle(describeValue(value))}`;
-    const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
-    return { success: false, error: validationError("ERR_INVALID_WEBHOOK_PAYLOAD", undefined, [issue]) };
-  }
-  let type: unknown;
-  try {
-    type = value.type;
-  } catch {
-    type = undefined;
-  }
+  const found = payloadTypeOf(value);
+  if ("success" in found) return found;
   return runContentSchema<WebhookPayload>(
     webhookPayloadSchema,
     value,
-    typeof type === "string" ? type : undefined,
+    found.type,
     [],
     "ERR_INVALID_WEBHOOK_PAYLOAD",
     options,

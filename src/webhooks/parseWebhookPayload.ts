@@ -1,10 +1,9 @@
 import { checkWebhookPayload } from "../events/compiledValidators.js";
-import { safeType, validationError, withStack } from "../events/EventValidationError.js";
+import { safeType, withStack } from "../events/EventValidationError.js";
 import { runCompiled, unreadable } from "../events/runCompiled.js";
 import type { SafeParseResult } from "../events/safeParseEventContent.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";
-import { describeValue, withArticle } from "../internal/describe.js";
-import { isPlainObject } from "../internal/isPlainObject.js";
+import { payloadTypeOf } from "./payloadParts.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
@@ -27,26 +26,14 @@ export function safeParseWebhookPayload(
   value: unknown,
   options?: ValidationLimits,
 ): SafeParseResult<WebhookPayload> {
-  if (!isPlainObject(value)) {
-    const message = `the webhook payload must be an object, not ${withArticle(describeValue(value))}`;
-    const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
-    return {
-      success: false,
-      error: validationError("ERR_INVALID_WEBHOOK_PAYLOAD", undefined, [issue]),
-    };
-  }
-  let type: unknown;
-  try {
-    type = value.type;
-  } catch {
-    type = undefined;
-  }
+  const found = payloadTypeOf(value);
+  if ("success" in found) return found;
   try {
     return runCompiled<WebhookPayload>(
       checkWebhookPayload,
       value,
       // The sender's text: escaped and cut, like every type that is not one of ours.
-      typeof type === "string" ? safeType(type) : undefined,
+      found.type === undefined ? undefined : safeType(found.type),
       [],
       0,
       "ERR_INVALID_WEBHOOK_PAYLOAD",

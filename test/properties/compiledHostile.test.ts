@@ -46,6 +46,7 @@ import {
   expectBehavesLikeAnError,
   expectSaneResult,
   objectsOf,
+  polluted,
   unsafe,
 } from "../support/compiled/resultChecks.js";
 import { reachableObjects } from "../support/compiled/snapshot.js";
@@ -380,17 +381,6 @@ describe("what is validated is what is returned", () => {
 });
 
 describe("Object.prototype pollution", () => {
-  /** Runs `work` with `key` as an enumerable member of every object; always cleans up. */
-  function polluted(key: string, value: unknown, work: () => void): void {
-    (Object.prototype as Record<string, unknown>)[key] = value;
-    try {
-      work();
-    } finally {
-      delete (Object.prototype as Record<string, unknown>)[key];
-    }
-    expect(key in {}).toBe(false);
-  }
-
   it.each([
     ["polluted", 1],
     ["format", 5],

@@ -118,3 +118,14 @@ export function comparable(result: SafeParseResult<unknown>): Comparable {
     issues: error.issues.map(({ code, path, pointer, message }) => ({ code, path, pointer, message })),
   };
 }
+
+/** Runs `work` with `key` as an enumerable member of every object; always cleans up. */
+export function polluted(key: string, value: unknown, work: () => void): void {
+  (Object.prototype as Record<string, unknown>)[key] = value;
+  try {
+    work();
+  } finally {
+    delete (Object.prototype as Record<string, unknown>)[key];
+  }
+  expect(key in {}).toBe(false);
+}

@@ -16,7 +16,7 @@ import {
 } from "../../../../src/jsonapi/parseEventDocument.js";
 import { comparable, expectSaneResult, objectsOf } from "../resultChecks.js";
 
-export { comparable, expectSaneResult, objectsOf, unsafe } from "../resultChecks.js";
+export { comparable, expectSaneResult, objectsOf, polluted, unsafe } from "../resultChecks.js";
 
 export type Which = "document" | "resource";
 
@@ -85,15 +85,4 @@ export function expectSameAsReference(entry: DocumentEntry, make: () => unknown,
   if (expected.success && expected.data === "unreadable")
     expect((actual as { success: boolean }).success, entry.which).toBe(true);
   else expect(actual, entry.which).toStrictEqual(expected);
-}
-
-/** Runs `work` with `key` as an enumerable member of every object; always cleans up. */
-export function polluted(key: string, value: unknown, work: () => void): void {
-  (Object.prototype as Record<string, unknown>)[key] = value;
-  try {
-    work();
-  } finally {
-    delete (Object.prototype as Record<string, unknown>)[key];
-  }
-  expect(key in {}).toBe(false);
 }
