@@ -388,8 +388,11 @@ class Generator {
       const prop = access("o", key);
       const output = outputs[next - from]!;
       if (defOf(shape[key]!).type === "optional") {
-        const copy = output === `v${next}` ? "" : `, ${output}`;
-        lines.push(`${this.use("optional")}(o, x, ${lit(key)}, v${next}${copy});`);
+        // Written out, not a call to a helper: a store and an `in` of one member at each site,
+        // where a shared helper's would see every object shape.
+        lines.push(
+          `if (v${next} !== undefined) ${prop} = ${output};\nelse if (${lit(key)} in x) ${prop} = undefined;`,
+        );
       } else {
         lines.push(`${prop} = ${output};`);
       }
@@ -495,13 +498,19 @@ class Generator {
       );
     }
     if (tail === undefined) lines.push(...this.assign(shape, keys, from, outputs, group === undefined));
-    if (!strict) lines.push(`if (e !== undefined) for (const k of e) ${this.use("put")}(o, k, x[k]);`);
-    for (const hint of hints) lines.push(this.objectCheck(hint, keys));
+    // The extra members go on the copy as they are, unless the check that they are JSON copies
+    // them, with nothing reading them before it (the other checks read declared members only).
+    const extrasChecked = hints.findIndex((hint) => hint.rule === "extras_are_json");
+    const fused =
+      extrasChecked >= 0 && hints.slice(0, extrasChecked).every((hint) => hint.rule === "exactly_one_of");
+    if (!strict && !fused)
+      lines.push(`if (e !== undefined) for (const k of e) ${this.use("put")}(o, k, x[k]);`);
+    for (const hint of hints) lines.push(this.objectCheck(hint, keys, fused));
     lines.push("return o;");
     return lines.join("\n");
   }
 
-  private objectCheck(hint: CheckHint, keys: readonly string[]): string {
+  private objectCheck(hint: CheckHint, keys: readonly string[], fused: boolean): string {
     if (hint.rule === "exactly_one_of") {
       for (const key of hint.keys)
         if (!keys.includes(key)) unsupported(`exactly one of an undeclared ${key}`);
@@ -510,6 +519,8 @@ class Generator {
     }
     if (hint.rule === "extras_are_json") {
       // Where an issue before stops the check, the extra members are left unread.
+      if (fused)
+        return `if (e !== undefined) {\nif (r.aborts === a) for (const k of e) ${this.use("put")}(o, k, ${this.use("jsonCopy")}(r, x[k], k, false));\nelse for (const k of e) {\nconst v = x[k];\n${this.use("put")}(o, k, v);\n${this.use("unreadValue")}(r, v, k);\n}\n}`;
       return `if (e !== undefined) {\nif (r.aborts === a) for (const k of e) ${this.use("put")}(o, k, ${this.use("jsonCopy")}(r, o[k], k, false));\nelse for (const k of e) ${this.use("unreadValue")}(r, o[k], k);\n}`;
     }
     if (hint.rule === "no_errors_beside_data") {

@@ -14,7 +14,6 @@ import {
   jsonCopy,
   list,
   minLengthOf,
-  optional,
   optStr,
   put,
   type Run,
@@ -88,7 +87,8 @@ function f0(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { id: v0, type: v1 };
-  optional(o, x, "relationship", v2);
+  if (v2 !== undefined) o.relationship = v2;
+  else if ("relationship" in x) o.relationship = undefined;
   return o;
 }
 function f1(x: unknown, r: Run): unknown {
@@ -138,7 +138,8 @@ function f3(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { formId: v0 };
-  optional(o, x, "inline", v1);
+  if (v1 !== undefined) o.inline = v1;
+  else if ("inline" in x) o.inline = undefined;
   return o;
 }
 function f4(x: unknown, r: Run): unknown {
@@ -197,12 +198,18 @@ function f6(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = { body: v0 };
-  optional(o, x, "format", v1);
-  optional(o, x, "annotations", v2, o2);
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (v1 !== undefined) o.format = v1;
+  else if ("format" in x) o.format = undefined;
+  if (v2 !== undefined) o.annotations = o2;
+  else if ("annotations" in x) o.annotations = undefined;
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -230,7 +237,8 @@ function f7(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { body: v0 };
-  optional(o, x, "format", v1);
+  if (v1 !== undefined) o.format = v1;
+  else if ("format" in x) o.format = undefined;
   o.sourceLanguage = v2;
   o.targetLanguage = v3;
   return o;
@@ -257,18 +265,25 @@ function f8(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = {};
-  optional(o, x, "label", v0);
-  optional(o, x, "body", v1);
+  if (v0 !== undefined) o.label = v0;
+  else if ("label" in x) o.label = undefined;
+  if (v1 !== undefined) o.body = v1;
+  else if ("body" in x) o.body = undefined;
   o.mediaId = v2;
-  optional(o, x, "annotations", v3, o3);
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (v3 !== undefined) o.annotations = o3;
+  else if ("annotations" in x) o.annotations = undefined;
   if (r.aborts === a) {
     const p = (o.label !== undefined ? 1 : 0) + (o.body !== undefined ? 1 : 0);
     if (p !== 1) exactlyOneIssue(r, "label or body", p);
   }
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -295,8 +310,10 @@ function f9(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { body: v0 };
-  optional(o, x, "editedType", v1);
-  optional(o, x, "annotations", v2, o2);
+  if (v1 !== undefined) o.editedType = v1;
+  else if ("editedType" in x) o.editedType = undefined;
+  if (v2 !== undefined) o.annotations = o2;
+  else if ("annotations" in x) o.annotations = undefined;
   return o;
 }
 function f10(x: unknown, r: Run): unknown {
@@ -325,15 +342,24 @@ function f10(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = { url: v0 };
-  optional(o, x, "title", v1);
-  optional(o, x, "author", v2);
-  optional(o, x, "description", v3);
-  optional(o, x, "image", v4);
-  optional(o, x, "fileId", v5);
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (v1 !== undefined) o.title = v1;
+  else if ("title" in x) o.title = undefined;
+  if (v2 !== undefined) o.author = v2;
+  else if ("author" in x) o.author = undefined;
+  if (v3 !== undefined) o.description = v3;
+  else if ("description" in x) o.description = undefined;
+  if (v4 !== undefined) o.image = v4;
+  else if ("image" in x) o.image = undefined;
+  if (v5 !== undefined) o.fileId = v5;
+  else if ("fileId" in x) o.fileId = undefined;
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -367,11 +393,16 @@ function g12(x: Record<string, unknown>, r: Run): Record<string, unknown> {
   const v5 = bool(r, x, "repeatable", true);
   const v6 = bool(r, x, "required", true);
   const o: Record<string, unknown> = { body: v0, writeable: o1 };
-  optional(o, x, "action", v2);
-  optional(o, x, "label", v3);
-  optional(o, x, "format", v4);
-  optional(o, x, "repeatable", v5);
-  optional(o, x, "required", v6);
+  if (v2 !== undefined) o.action = v2;
+  else if ("action" in x) o.action = undefined;
+  if (v3 !== undefined) o.label = v3;
+  else if ("label" in x) o.label = undefined;
+  if (v4 !== undefined) o.format = v4;
+  else if ("format" in x) o.format = undefined;
+  if (v5 !== undefined) o.repeatable = v5;
+  else if ("repeatable" in x) o.repeatable = undefined;
+  if (v6 !== undefined) o.required = v6;
+  else if ("required" in x) o.required = undefined;
   return o;
 }
 function f13(x: unknown, r: Run): unknown {
@@ -442,7 +473,8 @@ function f14(x: unknown, r: Run): unknown {
   o.type = v7;
   o.min = v8;
   o.max = v9;
-  optional(o, x, "center", v10);
+  if (v10 !== undefined) o.center = v10;
+  else if ("center" in x) o.center = undefined;
   return o;
 }
 function f15(x: unknown, r: Run): unknown {
@@ -528,7 +560,8 @@ function f18(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { value: v0, label: v1 };
-  optional(o, x, "url", v2);
+  if (v2 !== undefined) o.url = v2;
+  else if ("url" in x) o.url = undefined;
   return o;
 }
 function f19(x: unknown, r: Run): unknown {
@@ -669,7 +702,8 @@ function f24(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { value: o0 };
-  optional(o, x, "label", v1);
+  if (v1 !== undefined) o.label = v1;
+  else if ("label" in x) o.label = undefined;
   return o;
 }
 function f25(x: unknown, r: Run): unknown {
@@ -687,7 +721,8 @@ function f25(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { result: v0 };
-  optional(o, x, "reason", v1);
+  if (v1 !== undefined) o.reason = v1;
+  else if ("reason" in x) o.reason = undefined;
   return o;
 }
 function f26(x: unknown, r: Run): unknown {
@@ -744,10 +779,14 @@ function f28(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { membership: v0 };
-  optional(o, x, "initiatorId", v1);
-  optional(o, x, "sticky", v2);
-  optional(o, x, "assignee", v3);
-  optional(o, x, "trigger", v4);
+  if (v1 !== undefined) o.initiatorId = v1;
+  else if ("initiatorId" in x) o.initiatorId = undefined;
+  if (v2 !== undefined) o.sticky = v2;
+  else if ("sticky" in x) o.sticky = undefined;
+  if (v3 !== undefined) o.assignee = v3;
+  else if ("assignee" in x) o.assignee = undefined;
+  if (v4 !== undefined) o.trigger = v4;
+  else if ("trigger" in x) o.trigger = undefined;
   return o;
 }
 function f29(x: unknown, r: Run): unknown {
@@ -772,8 +811,10 @@ function f29(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { membership: v0 };
-  optional(o, x, "assignee", v1);
-  optional(o, x, "trigger", v2);
+  if (v1 !== undefined) o.assignee = v1;
+  else if ("assignee" in x) o.assignee = undefined;
+  if (v2 !== undefined) o.trigger = v2;
+  else if ("trigger" in x) o.trigger = undefined;
   return o;
 }
 function f30(x: unknown, r: Run): unknown {
@@ -826,7 +867,8 @@ function f32(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = {};
-  optional(o, x, "trigger", v0);
+  if (v0 !== undefined) o.trigger = v0;
+  else if ("trigger" in x) o.trigger = undefined;
   return o;
 }
 function f33(x: unknown, r: Run): unknown {
@@ -852,7 +894,8 @@ function f33(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { type: v0 };
-  optional(o, x, "agentId", v1);
+  if (v1 !== undefined) o.agentId = v1;
+  else if ("agentId" in x) o.agentId = undefined;
   return o;
 }
 function f34(x: unknown, r: Run): unknown {
@@ -874,7 +917,8 @@ function f34(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { liveChatId: v0 };
-  optional(o, x, "preconditions", v1, o1);
+  if (v1 !== undefined) o.preconditions = o1;
+  else if ("preconditions" in x) o.preconditions = undefined;
   return o;
 }
 function f35(x: unknown, r: Run): unknown {
@@ -960,11 +1004,16 @@ function f39(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = { id: v0 };
-  optional(o, x, "externalId", v1);
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (v1 !== undefined) o.externalId = v1;
+  else if ("externalId" in x) o.externalId = undefined;
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -998,13 +1047,20 @@ function h41(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): vo
     if (!isPlainObject(v9)) typeIssue(r, "preconditions", v9, "an object");
     else o9 = jsonCopy(r, v9, "preconditions", true);
   }
-  optional(o, x, "roomId", v3);
-  optional(o, x, "senderId", v4);
-  optional(o, x, "senderExternalId", v5);
-  optional(o, x, "recipients", v6, o6);
-  optional(o, x, "referenceId", v7);
-  optional(o, x, "livechatId", v8);
-  optional(o, x, "preconditions", v9, o9);
+  if (v3 !== undefined) o.roomId = v3;
+  else if ("roomId" in x) o.roomId = undefined;
+  if (v4 !== undefined) o.senderId = v4;
+  else if ("senderId" in x) o.senderId = undefined;
+  if (v5 !== undefined) o.senderExternalId = v5;
+  else if ("senderExternalId" in x) o.senderExternalId = undefined;
+  if (v6 !== undefined) o.recipients = o6;
+  else if ("recipients" in x) o.recipients = undefined;
+  if (v7 !== undefined) o.referenceId = v7;
+  else if ("referenceId" in x) o.referenceId = undefined;
+  if (v8 !== undefined) o.livechatId = v8;
+  else if ("livechatId" in x) o.livechatId = undefined;
+  if (v9 !== undefined) o.preconditions = o9;
+  else if ("preconditions" in x) o.preconditions = undefined;
 }
 function f42(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
@@ -1040,10 +1096,14 @@ function f42(x: unknown, r: Run): unknown {
       else e.push(k);
     }
   }
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -1081,10 +1141,14 @@ function f43(x: unknown, r: Run): unknown {
       else e.push(k);
     }
   }
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -1122,10 +1186,14 @@ function f44(x: unknown, r: Run): unknown {
       else e.push(k);
     }
   }
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -1163,10 +1231,14 @@ function f45(x: unknown, r: Run): unknown {
       else e.push(k);
     }
   }
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -1204,10 +1276,14 @@ function f46(x: unknown, r: Run): unknown {
       else e.push(k);
     }
   }
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -1243,10 +1319,14 @@ function f47(x: unknown, r: Run): unknown {
       else e.push(k);
     }
   }
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -1284,10 +1364,14 @@ function f48(x: unknown, r: Run): unknown {
       else e.push(k);
     }
   }
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }

@@ -2,10 +2,13 @@ import { contentCheckers } from "./compiledValidators.js";
 import type { EventContent } from "./EventContent.js";
 import type { EventValidationError } from "./EventValidationError.js";
 import type { EventType } from "./eventTypes.js";
-import { isEventType } from "./isEventType.js";
-import { runContent } from "./runCompiled.js";
+import { type Checker, runContent } from "./runCompiled.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
+
+// The generated validator of each type, looked up once per call (the lookup answers whether the
+// type is one of the 32 too).
+const checkers: ReadonlyMap<unknown, Checker> = /* @__PURE__ */ new Map(Object.entries(contentCheckers));
 
 /**
  * The result of a `safeParse…` function: the typed data, or the error that says what is wrong.
@@ -68,6 +71,7 @@ export function safeParseEventContent(
   content: unknown,
   options?: ValidationLimits,
 ): SafeParseResult<EventContent> {
-  if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
-  return runContent(contentCheckers[type], type, content, options);
+  const check = checkers.get(type);
+  if (check === undefined) return { success: false, error: unknownEventTypeError(type, []) };
+  return runContent(check, type as EventType, content, options);
 }

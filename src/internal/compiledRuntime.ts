@@ -1,7 +1,16 @@
 import { codePointLength } from "./codePointLength.js";
-import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
+import {
+  describeFound,
+  describeValue,
+  ECHO_LIMIT,
+  isIdentifier,
+  listAlternatives,
+  pathLabel,
+  quote,
+  withArticle,
+} from "./describe.js";
 import { indexedLength } from "./findLimitBreach.js";
-import { type Issue, type IssueCode, makeIssue } from "./issue.js";
+import { type Issue, type IssueCode, MAX_POINTER_LENGTH, makeIssue } from "./issue.js";
 import type { Limits } from "./limits.js";
 
 // What the generated validators (src/events/compiledValidators.ts) call: the state of one
@@ -10,55 +19,60 @@ import type { Limits } from "./limits.js";
 
 type Key = string | number;
 
-/** The state of one validation by the generated code. */
+/**
+ * The state of one validation by the generated code. (Its members are set in the constructor, not
+ * by field initializers: one object shape, built without a call per field.)
+ */
 export class Run {
   /** The issues kept, once there is one. */
-  issues: Issue[] | undefined = undefined;
+  declare issues: Issue[] | undefined;
   /** Issues raised past `maxIssues`, only counted. */
-  omitted = 0;
+  declare omitted: number;
   /** Issues raised, kept or not. */
-  count = 0;
+  declare count: number;
   /** Issues raised that stop a schema's own checks (as Zod's do: all but a few). */
-  aborts = 0;
+  declare aborts: number;
   /** Values that may still be visited before the node limit: counted generously, never short. */
-  nodes: number;
+  declare nodes: number;
   /** The path length at which a container breaks the depth limit. */
-  readonly depthLimit: number;
-  readonly maxNodes: number;
-  readonly maxIssues: number;
+  declare readonly depthLimit: number;
+  declare readonly maxNodes: number;
+  declare readonly maxIssues: number;
   /** A limit may be broken: the exact walk (`findLimitBreach`) decides. */
-  suspect = false;
+  declare suspect: boolean;
   /**
    * An issue left a container unread (an object where a string belongs, the value of an unknown
    * member…): the limits may be broken there, and only the exact walk can tell.
    */
-  unvisited = false;
+  declare unvisited: boolean;
   /** The limit that cut a JSON member's walk short, leaving the run incomplete. */
-  stopped: "too_deep" | "too_many_nodes" | undefined = undefined;
+  declare stopped: "too_deep" | "too_many_nodes" | undefined;
   /** Where a JSON member stopped being JSON, innermost first, and what was found there. */
-  notJsonPath: Key[] | undefined = undefined;
-  notJson = "";
+  declare notJsonPath: Key[] | undefined;
+  declare notJson: string;
+  /** The path of the value being checked: a stack the validators push to and pop, owned by the run. */
+  declare readonly path: Key[];
 
   /**
    * A run under `limits` for a value at `path` (a stack the validators push to and pop, owned by the
    * run), whose first `base` segments are outside the value.
    */
-  constructor(
-    readonly path: Key[],
-    base: number,
-    limits: Limits,
-  ) {
+  constructor(path: Key[], base: number, limits: Limits) {
+    this.path = path;
+    this.issues = undefined;
+    this.omitted = 0;
+    this.count = 0;
+    this.aborts = 0;
     this.nodes = limits.maxNodes - 1;
     this.depthLimit = base + limits.maxDepth;
     this.maxNodes = limits.maxNodes;
     this.maxIssues = limits.maxIssues;
+    this.suspect = false;
+    this.unvisited = false;
+    this.stopped = undefined;
+    this.notJsonPath = undefined;
+    this.notJson = "";
   }
-}
-
-function at(r: Run, key: Key | undefined): Key[] {
-  const path = r.path.slice();
-  if (key !== undefined) path.push(key);
-  return path;
 }
 
 /**
@@ -116,13 +130,21 @@ function raise(
   message: (label: string) => string,
 ) {
   const path = counted(r, abort, key);
-  if (path !== undefined) keep(r, code, path, message(pathLabel(path)));
+  if (path !== undefined) {
+    const at = pointer;
+    keep(r, code, path, at, message(label));
+  }
 }
+
+// What `counted` found besides the path: its label, and its pointer (`undefined` when `makeIssue`
+// must work it out). Read at once by the caller: writing a message may run the caller's code.
+let label = "";
+let pointer: string | undefined;
 
 /**
  * Counts an issue at `key` below the run's path, and returns its path when there is room to keep it
  * (the caller then writes its message and calls `keep`): the commonest issues are raised so, without
- * a function to write the message.
+ * a function to write the message. Sets `label` and `pointer`.
  */
 function counted(r: Run, abort: boolean, key: Key | undefined): Key[] | undefined {
   r.count++;
@@ -132,11 +154,38 @@ function counted(r: Run, abort: boolean, key: Key | undefined): Key[] | undefine
     r.omitted++;
     return undefined;
   }
-  return at(r, key);
+  // The path, its label and its pointer in one pass, when every segment is an index or a short
+  // identifier (nothing to quote, escape or leave out) and the path is short: as `pathLabel` and
+  // `makeIssue` would write them.
+  const path = r.path.slice();
+  if (key !== undefined) path.push(key);
+  let text = "";
+  let at = "";
+  let plain = path.length <= 8;
+  for (let i = 0; plain && i < path.length; i++) {
+    const segment = path[i] as Key;
+    if (typeof segment === "number") {
+      text += `[${segment}]`;
+      at += `/${segment}`;
+    } else if (segment.length <= ECHO_LIMIT && isIdentifier(segment)) {
+      text += text === "" ? segment : `.${segment}`;
+      at += `/${segment}`;
+    } else plain = false;
+  }
+  if (plain && at.length <= MAX_POINTER_LENGTH) {
+    label = text === "" ? "the value" : text;
+    pointer = at;
+  } else {
+    label = pathLabel(path);
+    pointer = undefined;
+  }
+  return path;
 }
 
-function keep(r: Run, code: IssueCode, path: Key[], message: string): void {
-  (r.issues as Issue[]).push(makeIssue(code, path, message));
+function keep(r: Run, code: IssueCode, path: Key[], at: string | undefined, message: string): void {
+  (r.issues as Issue[]).push(
+    at === undefined ? makeIssue(code, path, message) : { code, path, pointer: at, message },
+  );
 }
 
 /** A value of the wrong type, or a missing one: `expected` is "a string", "an object"… */
@@ -150,9 +199,10 @@ export function typeIssue(
   if (typeof value === "object" && value !== null) unread(r, value, key);
   const path = counted(r, true, key);
   if (path === undefined) return;
-  if (value === undefined) keep(r, "required", path, `${pathLabel(path)} is required: expected ${expected}`);
-  else
-    keep(r, code, path, `${pathLabel(path)} must be ${expected}, not ${withArticle(describeValue(value))}`);
+  const at = pointer;
+  const l = label;
+  if (value === undefined) keep(r, "required", path, at, `${l} is required: expected ${expected}`);
+  else keep(r, code, path, at, `${l} must be ${expected}, not ${withArticle(describeValue(value))}`);
 }
 
 /** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
@@ -179,15 +229,12 @@ export function unknownVariant(
 function valueIssueOnly(r: Run, key: Key | undefined, value: unknown, values: readonly unknown[]): void {
   const path = counted(r, true, key);
   if (path === undefined) return;
+  const at = pointer;
+  const l = label;
   if (value === undefined)
-    keep(r, "required", path, `${pathLabel(path)} is required: expected ${alternatives(values)}`);
+    keep(r, "required", path, at, `${l} is required: expected ${alternatives(values)}`);
   else
-    keep(
-      r,
-      "invalid_value",
-      path,
-      `${pathLabel(path)} must be ${alternatives(values)}, not ${describeFound(value)}`,
-    );
+    keep(r, "invalid_value", path, at, `${l} must be ${alternatives(values)}, not ${describeFound(value)}`);
 }
 
 /** A value that matches no alternative of a union; `expected` is already written. */
@@ -279,7 +326,7 @@ export function unknownIssues(r: Run, keys: readonly string[]): void {
   for (const key of keys) {
     const path = counted(r, false, key);
     if (path !== undefined)
-      keep(r, "unknown_property", path, `${pathLabel(path)} is not allowed here (unknown property)`);
+      keep(r, "unknown_property", path, pointer, `${label} is not allowed here (unknown property)`);
   }
 }
 
@@ -410,18 +457,6 @@ const PROTO = "__proto__";
 export function skipProto(r: Run, x: Record<string, unknown>): void {
   const value = x[PROTO];
   if (typeof value === "object" && value !== null) r.unvisited = true;
-}
-
-/** Copies an optional member: present as `undefined` stays so; absent stays absent. */
-export function optional(
-  o: Record<string, unknown>,
-  x: Record<string, unknown>,
-  key: string,
-  value: unknown,
-  copy: unknown = value,
-): void {
-  if (value !== undefined) o[key] = copy;
-  else if (key in x) o[key] = undefined;
 }
 
 // Members of the commonest kinds, read and checked in one call (smaller generated code): each

@@ -121,7 +121,7 @@ export function listAlternatives(items: readonly string[]): string {
 }
 
 /** Whether `text` is an identifier of ASCII letters, digits, `_` and `$` (not starting with a digit). */
-function isIdentifier(text: string): boolean {
+export function isIdentifier(text: string): boolean {
   if (text.length === 0) return false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -10,7 +10,6 @@ import {
   jsonCopy,
   list,
   minLengthOf,
-  optional,
   put,
   type Run,
   skipProto,
@@ -44,11 +43,16 @@ function f0(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = {};
-  optional(o, x, "idempotency-key", v0);
-  if (e !== undefined) for (const k of e) put(o, k, x[k]);
+  if (v0 !== undefined) o["idempotency-key"] = v0;
+  else if ("idempotency-key" in x) o["idempotency-key"] = undefined;
   if (e !== undefined) {
-    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, o[k], k, false));
-    else for (const k of e) unreadValue(r, o[k], k);
+    if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
+    else
+      for (const k of e) {
+        const v = x[k];
+        put(o, k, v);
+        unreadValue(r, v, k);
+      }
   }
   return o;
 }
@@ -118,11 +122,15 @@ function f1(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { type: v0 };
-  optional(o, x, "id", v1);
+  if (v1 !== undefined) o.id = v1;
+  else if ("id" in x) o.id = undefined;
   o.attributes = o2;
-  optional(o, x, "relationships", v3, o3);
-  optional(o, x, "meta", v4, o4);
-  optional(o, x, "links", v5, o5);
+  if (v3 !== undefined) o.relationships = o3;
+  else if ("relationships" in x) o.relationships = undefined;
+  if (v4 !== undefined) o.meta = o4;
+  else if ("meta" in x) o.meta = undefined;
+  if (v5 !== undefined) o.links = o5;
+  else if ("links" in x) o.links = undefined;
   return o;
 }
 function f2(x: unknown, r: Run): unknown {
@@ -171,9 +179,12 @@ function f2(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { data: o0 };
-  optional(o, x, "meta", v1, o1);
-  optional(o, x, "jsonapi", v2, o2);
-  optional(o, x, "links", v3, o3);
+  if (v1 !== undefined) o.meta = o1;
+  else if ("meta" in x) o.meta = undefined;
+  if (v2 !== undefined) o.jsonapi = o2;
+  else if ("jsonapi" in x) o.jsonapi = undefined;
+  if (v3 !== undefined) o.links = o3;
+  else if ("links" in x) o.links = undefined;
   if (r.aborts === a && o.errors !== undefined) errorsWithDataIssue(r);
   return o;
 }
@@ -241,9 +252,12 @@ function f3(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { id: v0, type: v1, attributes: o2 };
-  optional(o, x, "relationships", v3, o3);
-  optional(o, x, "meta", v4, o4);
-  optional(o, x, "links", v5, o5);
+  if (v3 !== undefined) o.relationships = o3;
+  else if ("relationships" in x) o.relationships = undefined;
+  if (v4 !== undefined) o.meta = o4;
+  else if ("meta" in x) o.meta = undefined;
+  if (v5 !== undefined) o.links = o5;
+  else if ("links" in x) o.links = undefined;
   return o;
 }
 function f4(x: unknown, r: Run): unknown {
@@ -312,10 +326,14 @@ function f5(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { data: o0 };
-  optional(o, x, "included", v1, o1);
-  optional(o, x, "meta", v2, o2);
-  optional(o, x, "jsonapi", v3, o3);
-  optional(o, x, "links", v4, o4);
+  if (v1 !== undefined) o.included = o1;
+  else if ("included" in x) o.included = undefined;
+  if (v2 !== undefined) o.meta = o2;
+  else if ("meta" in x) o.meta = undefined;
+  if (v3 !== undefined) o.jsonapi = o3;
+  else if ("jsonapi" in x) o.jsonapi = undefined;
+  if (v4 !== undefined) o.links = o4;
+  else if ("links" in x) o.links = undefined;
   if (r.aborts === a && o.errors !== undefined) errorsWithDataIssue(r);
   return o;
 }
