@@ -157,8 +157,12 @@ function counted(r: Run, abort: boolean, key: Key | undefined): Key[] | undefine
   // The path, its label and its pointer in one pass, when every segment is an index or a short
   // identifier (nothing to quote, escape or leave out) and the path is short: as `pathLabel` and
   // `makeIssue` would write them.
-  const path = r.path.slice();
-  if (key !== undefined) path.push(key);
+  const stack = r.path;
+  const depth = stack.length;
+  // One array of the right length (a copy, then a push, would allocate twice).
+  const path: Key[] = new Array(key === undefined ? depth : depth + 1);
+  for (let i = 0; i < depth; i++) path[i] = stack[i] as Key;
+  if (key !== undefined) path[depth] = key;
   let text = "";
   let at = "";
   let plain = path.length <= 8;
