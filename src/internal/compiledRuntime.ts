@@ -149,8 +149,7 @@ let pointer: string | undefined;
 function counted(r: Run, abort: boolean, key: Key | undefined): Key[] | undefined {
   r.count++;
   if (abort) r.aborts++;
-  if (r.issues === undefined) r.issues = [];
-  if (r.issues.length >= r.maxIssues) {
+  if (r.issues !== undefined && r.issues.length >= r.maxIssues) {
     r.omitted++;
     return undefined;
   }
@@ -187,9 +186,10 @@ function counted(r: Run, abort: boolean, key: Key | undefined): Key[] | undefine
 }
 
 function keep(r: Run, code: IssueCode, path: Key[], at: string | undefined, message: string): void {
-  (r.issues as Issue[]).push(
-    at === undefined ? makeIssue(code, path, message) : { code, path, pointer: at, message },
-  );
+  const issue = at === undefined ? makeIssue(code, path, message) : { code, path, pointer: at, message };
+  // The first issue in a list of one (an empty list would grow to hold sixteen).
+  if (r.issues === undefined) r.issues = [issue];
+  else r.issues.push(issue);
 }
 
 /** A value of the wrong type, or a missing one: `expected` is "a string", "an object"… */
