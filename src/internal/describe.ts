@@ -1,19 +1,20 @@
-import { isArray, isPlainObject } from "./isPlainObject.js";
+import { isPlainObject } from "./isPlainObject.js";
 
 /** Names a value for an error message: its JSON type, or what makes it not JSON. */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
-  if (isArray(value)) return "array";
   switch (typeof value) {
     case "number":
       return Number.isFinite(value) ? "number" : String(value);
     case "object": {
-      if (isPlainObject(value)) return "object";
       let name: unknown;
       try {
+        if (Array.isArray(value)) return "array";
+        if (isPlainObject(value)) return "object";
         name = (value as { constructor?: { name?: unknown } }).constructor?.name;
       } catch {
-        name = undefined;
+        // A revoked proxy (the only value `Array.isArray` throws for), or a throwing getter.
+        return "object";
       }
       // A class name is the caller's text: show it only when it looks like one.
       return typeof name === "string" && /^[A-Za-z_$][\w$]{0,39}$/.test(name) ? name : "object";

@@ -12,12 +12,3 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
     return false;
   }
 }
-
-/** `Array.isArray`, but `false` for a revoked proxy instead of a TypeError. */
-export function isArray(value: unknown): value is unknown[] {
-  try {
-    return Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
