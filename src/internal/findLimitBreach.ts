@@ -9,15 +9,6 @@ export type LimitBreach =
   | { readonly code: "too_deep" | "too_many_nodes" | "circular"; readonly path: Path }
   | { readonly code: "unreadable"; readonly path: Path; readonly reason: string };
 
-class Breach {
-  readonly path: Path = [];
-  constructor(
-    readonly code: "too_deep" | "too_many_nodes" | "circular",
-    /** For a cycle: the depth where it closes, where the path is cut. */
-    readonly depth?: number,
-  ) {}
-}
-
 /**
  * Walks a value before it is validated and reports the first place where it nests deeper than
  * `maxDepth` or where more than `maxNodes` values have been visited (a shared reference counts each
@@ -27,15 +18,15 @@ class Breach {
  * most `maxNodes` steps.
  */
 export function findLimitBreach(value: unknown, limits: Limits): LimitBreach | undefined {
-  const walk: Walk = { nodes: limits.maxNodes, maxDepth: limits.maxDepth, ancestors: [] };
+  const walk: Walk = { nodes: limits.maxNodes, maxDepth: limits.maxDepth, ancestors: [], path: [] };
   try {
     visit(value, 0, walk);
     return undefined;
   } catch (caught) {
-    if (caught instanceof Breach) {
-      const path = caught.code === "too_many_nodes" ? [] : caught.path.reverse().slice(0, caught.depth);
-      return { code: caught.code, path };
-    }
+    const code = walk.code;
+    // The walk itself is thrown at a breach, so that nothing the value throws can pass for one.
+    if (caught === walk && code !== undefined)
+      return { code, path: code === "too_many_nodes" ? [] : walk.path.reverse().slice(0, walk.cut) };
     return { code: "unreadable", path: [], reason: reasonOf(caught) };
   }
 }
@@ -45,51 +36,60 @@ interface Walk {
   readonly maxDepth: number;
   /** The containers from the root to the current one. */
   readonly ancestors: object[];
+  /** The limit broken, once one is. */
+  code?: "too_deep" | "too_many_nodes" | "circular";
+  /** Where the breach is, from it to the root. */
+  readonly path: Path;
+  /** For a cycle: the depth where it closes, where the path is cut. */
+  cut?: number;
+}
+
+/** `walk`, recording that `code` is broken, to be thrown. */
+function breach(walk: Walk, code: Walk["code"], cut?: number): Walk {
+  walk.code = code;
+  walk.cut = cut;
+  return walk;
 }
 
 function visit(value: unknown, depth: number, walk: Walk): void {
-  if (--walk.nodes < 0) throw new Breach("too_many_nodes");
+  if (--walk.nodes < 0) throw breach(walk, "too_many_nodes");
   if (typeof value !== "object" || value === null) return;
+  const ancestors = walk.ancestors;
+  ancestors.push(value);
   if (depth >= walk.maxDepth) {
     // Only now are the ancestors searched for a repeat, so ordinary values never pay for it.
     const seen = new Set<object>();
-    const chain = [...walk.ancestors, value];
-    for (let i = 0; i < chain.length; i++) {
-      if (seen.has(chain[i]!)) throw new Breach("circular", i);
-      seen.add(chain[i]!);
+    for (let i = 0; i <= depth; i++) {
+      if (seen.has(ancestors[i]!)) throw breach(walk, "circular", i);
+      seen.add(ancestors[i]!);
     }
-    throw new Breach("too_deep");
+    throw breach(walk, "too_deep");
   }
-  walk.ancestors.push(value);
-  visitMembers(value, depth, walk);
-  walk.ancestors.pop();
-}
-
-function visitMembers(value: object, depth: number, walk: Walk): void {
   if (Array.isArray(value)) {
     // A sparse array's length costs nothing to claim: each index counts, so the budget ends it.
     for (let i = 0; i < value.length; i++) {
       try {
         visit(value[i], depth + 1, walk);
       } catch (caught) {
-        if (caught instanceof Breach) caught.path.push(i);
+        if (caught === walk) walk.path.push(i);
         throw caught;
       }
     }
-    return;
-  }
-  // A typed array or a String object lists one member per index: past the budget, it is over the
-  // limit before one is listed (listing them all first could take seconds).
-  if (indexedLength(value) > walk.nodes) throw new Breach("too_many_nodes");
-  // Members inherited through a prototype too: validation reads them, so they count.
-  for (const key in value) {
-    try {
-      visit((value as Record<string, unknown>)[key], depth + 1, walk);
-    } catch (caught) {
-      if (caught instanceof Breach) caught.path.push(key);
-      throw caught;
+  } else {
+    // A typed array or a String object lists one member per index: past the budget, it is over the
+    // limit before one is listed (listing them all first could take seconds).
+    if (indexedLength(value) > walk.nodes) throw breach(walk, "too_many_nodes");
+    // Members inherited through a prototype too: validation reads them, so they count.
+    for (const key in value) {
+      try {
+        visit((value as Record<string, unknown>)[key], depth + 1, walk);
+      } catch (caught) {
+        if (caught === walk) walk.path.push(key);
+        throw caught;
+      }
     }
   }
+  ancestors.pop();
 }
 
 /** What a thrown value says, read without trusting it. */
