@@ -131,13 +131,13 @@ const brand = Symbol.for("messaging-events.EventValidationError");
  */
 export class EventValidationError extends Error {
   /** What went wrong, as a stable code. */
-  readonly code: EventValidationErrorCode;
+  declare readonly code: EventValidationErrorCode;
   /** The event type the content was checked against, or the unknown type that was given. */
-  readonly eventType: string | undefined;
+  declare readonly eventType: string | undefined;
   /** The problems found, in order, up to the limit (100 by default). Never empty. */
-  readonly issues: readonly EventValidationIssue[];
+  declare readonly issues: readonly EventValidationIssue[];
   /** How many further problems were found but not reported (0 unless the limit was reached). */
-  readonly omittedIssues: number;
+  declare readonly omittedIssues: number;
 
   /**
    * Creates the error. The library creates these; applications normally only read them.
@@ -161,6 +161,31 @@ export class EventValidationError extends Error {
     this.eventType = type;
     this.issues = issues;
     this.omittedIssues = omittedIssues;
+  }
+
+  /**
+   * The message, written when first read by an error made without the constructor (the
+   * constructor's own message hides it).
+   */
+  override get message(): string {
+    // The prototype itself has no issues; a frozen error is not written to, only read.
+    if (!Array.isArray(this.issues)) return "";
+    const message = formatMessage(this.code, this.eventType, this.issues, this.omittedIssues);
+    if (Object.isExtensible(this)) own(this, "message", message);
+    return message;
+  }
+
+  override set message(value: string) {
+    own(this, "message", value);
+  }
+
+  /** The stack, for an error made without the constructor: its first line, as an engine would print it. */
+  override get stack(): string {
+    return `${this.name}: ${this.message}`;
+  }
+
+  override set stack(value: string) {
+    own(this, "stack", value);
   }
 
   /** @internal Marks instances so {@link isEventValidationError} recognises them across realms and copies of the library. */
@@ -188,28 +213,7 @@ function own<T extends object>(target: T, key: string, value: unknown): T {
   } as PropertyDescriptor);
 }
 
-/** A property of the prototype computed on first read, and set like an own one. */
-function computed(key: string, get: (this: EventValidationError) => string): void {
-  Object.defineProperty(EventValidationError.prototype, key, {
-    get,
-    set(this: EventValidationError, value: unknown) {
-      own(this, key, value);
-    },
-    configurable: true,
-  });
-}
-
 own(EventValidationError.prototype, "name", "EventValidationError");
-computed("message", function () {
-  // The prototype itself has no issues; a frozen error is not written to, only read.
-  if (!Array.isArray(this.issues)) return "";
-  const message = formatMessage(this.code, this.eventType, this.issues, this.omittedIssues);
-  if (Object.isExtensible(this)) own(this, "message", message);
-  return message;
-});
-computed("stack", function () {
-  return `${this.name}: ${this.message}`;
-});
 
 /**
  * @internal An `EventValidationError` made without a stack trace, for the result of a `safe…`
@@ -250,9 +254,6 @@ export function withStack(
   return error;
 }
 
-/** How many issues the message lists; `issues` holds the rest. */
-const LISTED_ISSUES = 10;
-
 function formatMessage(
   code: EventValidationErrorCode,
   eventType: string | undefined,
@@ -273,7 +274,8 @@ function formatMessage(
     }[code] ?? "Invalid event";
   const total = issues.length + omitted;
   if (total === 1 && issues.length === 1) return `${subject}: ${issues[0]!.message}`;
-  const listed = issues.slice(0, LISTED_ISSUES).map((issue) => `- ${issue.message}`);
+  // The message lists ten issues at most; `issues` holds the rest.
+  const listed = issues.slice(0, 10).map((issue) => `- ${issue.message}`);
   const rest = total - listed.length;
   if (rest > 0) listed.push(`- … and ${rest} more (see issues)`);
   return `${subject}: ${total} problems\n${listed.join("\n")}`;
