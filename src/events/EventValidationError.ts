@@ -264,14 +264,17 @@ function formatMessage(
   const type =
     eventType === undefined ? undefined : /^[\w.-]{1,40}$/.test(eventType) ? eventType : quote(eventType);
   const subject =
-    {
-      ERR_UNKNOWN_EVENT_TYPE: "Unknown event type",
-      ERR_INVALID_EVENT: "Invalid event",
-      ERR_INVALID_EVENT_CONTENT: `Invalid ${type ?? "event"} content`,
-      ERR_INVALID_WEBHOOK_PAYLOAD: `Invalid webhook payload${type ? ` (${type})` : ""}`,
-      ERR_INVALID_EVENT_DOCUMENT: "Invalid JSON:API event document",
-      ERR_INVALID_OPTIONS: "Invalid options",
-    }[code] ?? "Invalid event";
+    code === "ERR_INVALID_EVENT_CONTENT"
+      ? `Invalid ${type ?? "event"} content`
+      : code === "ERR_INVALID_WEBHOOK_PAYLOAD"
+        ? `Invalid webhook payload${type ? ` (${type})` : ""}`
+        : code === "ERR_UNKNOWN_EVENT_TYPE"
+          ? "Unknown event type"
+          : code === "ERR_INVALID_EVENT_DOCUMENT"
+            ? "Invalid JSON:API event document"
+            : code === "ERR_INVALID_OPTIONS"
+              ? "Invalid options"
+              : "Invalid event";
   const total = issues.length + omitted;
   if (total === 1 && issues.length === 1) return `${subject}: ${issues[0]!.message}`;
   // The message lists ten issues at most; `issues` holds the rest.
