@@ -3,22 +3,6 @@ import { makeIssue } from "../internal/issue.js";
 import { EventValidationError } from "./EventValidationError.js";
 import { eventTypes } from "./eventTypes.js";
 
-/** The known type nearest to a misspelt one, if it is close enough to be a likely typo. */
-function closestEventType(value: string): string | undefined {
-  // No type is longer than 40 characters: a long string is no typo of one.
-  if (value.length > 64) return undefined;
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(value.length / 4)) + 1;
-  for (const type of eventTypes) {
-    const distance = editDistance(value, type, bestDistance);
-    if (distance < bestDistance) {
-      best = type;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
 /** Levenshtein distance, giving up (returning `limit`) once it cannot be below `limit`. */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) >= limit) return limit;
@@ -54,7 +38,18 @@ export function unknownEventTypeError(
         ? `${member} is required: expected an event type such as "s.message.text"`
         : `${member} must be an event type such as "s.message.text", not ${withArticle(describeValue(type))}`;
   } else {
-    const suggestion = closestEventType(type);
+    // The known type nearest to a misspelt one, if it is close enough to be a likely typo. No type
+    // is longer than 40 characters: a long string is no typo of one.
+    let suggestion: string | undefined;
+    let bestDistance = Math.max(2, Math.floor(type.length / 4)) + 1;
+    if (type.length <= 64)
+      for (const known of eventTypes) {
+        const distance = editDistance(type, known, bestDistance);
+        if (distance < bestDistance) {
+          suggestion = known;
+          bestDistance = distance;
+        }
+      }
     message = `${member} ${quote(type)} is not a known event type${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
   }
   // Located as every issue is: a pointer of bounded length, with no unsafe key in it.
