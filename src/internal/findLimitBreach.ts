@@ -23,10 +23,11 @@ export function findLimitBreach(value: unknown, limits: Limits): LimitBreach | u
     visit(value, 0, walk);
     return undefined;
   } catch (caught) {
-    const code = walk.code;
     // The walk itself is thrown at a breach, so that nothing the value throws can pass for one.
-    if (caught === walk && code !== undefined)
+    if (caught === walk) {
+      const code = walk.code!;
       return { code, path: code === "too_many_nodes" ? [] : walk.path.reverse().slice(0, walk.cut) };
+    }
     return { code: "unreadable", path: [], reason: reasonOf(caught) };
   }
 }
