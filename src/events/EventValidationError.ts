@@ -229,16 +229,38 @@ export function validationError(
   issues: readonly EventValidationIssue[],
   omittedIssues = 0,
 ): EventValidationError {
-  const error = Object.create(EventValidationError.prototype) as {
-    -readonly [K in keyof EventValidationError]: EventValidationError[K];
-  };
-  error.code = code;
   // The type was validated (one of the 32), or is absent: nothing to escape.
-  error.eventType = eventType;
-  error.issues = issues;
-  error.omittedIssues = omittedIssues;
-  return error;
+  return new Unthrown(code, eventType, issues, omittedIssues);
 }
+
+type Fields = Pick<EventValidationError, "code" | "eventType" | "issues" | "omittedIssues">;
+
+/**
+ * Makes the errors of `validationError`: a plain constructor whose instances have the class's
+ * prototype, which the engine builds about twice as fast as `Object.create` of that prototype
+ * followed by the same four assignments.
+ */
+const Unthrown = /* @__PURE__ */ (() => {
+  function Unthrown(
+    this: { -readonly [K in keyof Fields]: Fields[K] },
+    code: EventValidationErrorCode,
+    eventType: string | undefined,
+    issues: readonly EventValidationIssue[],
+    omittedIssues: number,
+  ): void {
+    this.code = code;
+    this.eventType = eventType;
+    this.issues = issues;
+    this.omittedIssues = omittedIssues;
+  }
+  Unthrown.prototype = EventValidationError.prototype;
+  return Unthrown as unknown as new (
+    code: EventValidationErrorCode,
+    eventType: string | undefined,
+    issues: readonly EventValidationIssue[],
+    omittedIssues: number,
+  ) => EventValidationError;
+})();
 
 /**
  * @internal `error` with a stack trace that starts at the caller of `from`, for a `parse…` function
