@@ -390,9 +390,8 @@ class Generator {
       if (defOf(shape[key]!).type === "optional") {
         // Written out, not a call to a helper: a store and an `in` of one member at each site,
         // where a shared helper's would see every object shape.
-        lines.push(
-          `if (v${next} !== undefined) ${prop} = ${output};\nelse if (${lit(key)} in x) ${prop} = undefined;`,
-        );
+        // (The copy of an absent member is the member: `undefined`.)
+        lines.push(`if (v${next} !== undefined || ${lit(key)} in x) ${prop} = ${output};`);
       } else {
         lines.push(`${prop} = ${output};`);
       }

@@ -87,8 +87,7 @@ function f0(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { id: v0, type: v1 };
-  if (v2 !== undefined) o.relationship = v2;
-  else if ("relationship" in x) o.relationship = undefined;
+  if (v2 !== undefined || "relationship" in x) o.relationship = v2;
   return o;
 }
 function f1(x: unknown, r: Run): unknown {
@@ -138,8 +137,7 @@ function f3(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { formId: v0 };
-  if (v1 !== undefined) o.inline = v1;
-  else if ("inline" in x) o.inline = undefined;
+  if (v1 !== undefined || "inline" in x) o.inline = v1;
   return o;
 }
 function f4(x: unknown, r: Run): unknown {
@@ -198,10 +196,8 @@ function f6(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = { body: v0 };
-  if (v1 !== undefined) o.format = v1;
-  else if ("format" in x) o.format = undefined;
-  if (v2 !== undefined) o.annotations = o2;
-  else if ("annotations" in x) o.annotations = undefined;
+  if (v1 !== undefined || "format" in x) o.format = v1;
+  if (v2 !== undefined || "annotations" in x) o.annotations = o2;
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
     else
@@ -237,8 +233,7 @@ function f7(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { body: v0 };
-  if (v1 !== undefined) o.format = v1;
-  else if ("format" in x) o.format = undefined;
+  if (v1 !== undefined || "format" in x) o.format = v1;
   o.sourceLanguage = v2;
   o.targetLanguage = v3;
   return o;
@@ -265,13 +260,10 @@ function f8(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = {};
-  if (v0 !== undefined) o.label = v0;
-  else if ("label" in x) o.label = undefined;
-  if (v1 !== undefined) o.body = v1;
-  else if ("body" in x) o.body = undefined;
+  if (v0 !== undefined || "label" in x) o.label = v0;
+  if (v1 !== undefined || "body" in x) o.body = v1;
   o.mediaId = v2;
-  if (v3 !== undefined) o.annotations = o3;
-  else if ("annotations" in x) o.annotations = undefined;
+  if (v3 !== undefined || "annotations" in x) o.annotations = o3;
   if (r.aborts === a) {
     const p = (o.label !== undefined ? 1 : 0) + (o.body !== undefined ? 1 : 0);
     if (p !== 1) exactlyOneIssue(r, "label or body", p);
@@ -310,10 +302,8 @@ function f9(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { body: v0 };
-  if (v1 !== undefined) o.editedType = v1;
-  else if ("editedType" in x) o.editedType = undefined;
-  if (v2 !== undefined) o.annotations = o2;
-  else if ("annotations" in x) o.annotations = undefined;
+  if (v1 !== undefined || "editedType" in x) o.editedType = v1;
+  if (v2 !== undefined || "annotations" in x) o.annotations = o2;
   return o;
 }
 function f10(x: unknown, r: Run): unknown {
@@ -342,16 +332,11 @@ function f10(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = { url: v0 };
-  if (v1 !== undefined) o.title = v1;
-  else if ("title" in x) o.title = undefined;
-  if (v2 !== undefined) o.author = v2;
-  else if ("author" in x) o.author = undefined;
-  if (v3 !== undefined) o.description = v3;
-  else if ("description" in x) o.description = undefined;
-  if (v4 !== undefined) o.image = v4;
-  else if ("image" in x) o.image = undefined;
-  if (v5 !== undefined) o.fileId = v5;
-  else if ("fileId" in x) o.fileId = undefined;
+  if (v1 !== undefined || "title" in x) o.title = v1;
+  if (v2 !== undefined || "author" in x) o.author = v2;
+  if (v3 !== undefined || "description" in x) o.description = v3;
+  if (v4 !== undefined || "image" in x) o.image = v4;
+  if (v5 !== undefined || "fileId" in x) o.fileId = v5;
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
     else
@@ -393,16 +378,11 @@ function g12(x: Record<string, unknown>, r: Run): Record<string, unknown> {
   const v5 = bool(r, x, "repeatable", true);
   const v6 = bool(r, x, "required", true);
   const o: Record<string, unknown> = { body: v0, writeable: o1 };
-  if (v2 !== undefined) o.action = v2;
-  else if ("action" in x) o.action = undefined;
-  if (v3 !== undefined) o.label = v3;
-  else if ("label" in x) o.label = undefined;
-  if (v4 !== undefined) o.format = v4;
-  else if ("format" in x) o.format = undefined;
-  if (v5 !== undefined) o.repeatable = v5;
-  else if ("repeatable" in x) o.repeatable = undefined;
-  if (v6 !== undefined) o.required = v6;
-  else if ("required" in x) o.required = undefined;
+  if (v2 !== undefined || "action" in x) o.action = v2;
+  if (v3 !== undefined || "label" in x) o.label = v3;
+  if (v4 !== undefined || "format" in x) o.format = v4;
+  if (v5 !== undefined || "repeatable" in x) o.repeatable = v5;
+  if (v6 !== undefined || "required" in x) o.required = v6;
   return o;
 }
 function f13(x: unknown, r: Run): unknown {
@@ -473,8 +453,7 @@ function f14(x: unknown, r: Run): unknown {
   o.type = v7;
   o.min = v8;
   o.max = v9;
-  if (v10 !== undefined) o.center = v10;
-  else if ("center" in x) o.center = undefined;
+  if (v10 !== undefined || "center" in x) o.center = v10;
   return o;
 }
 function f15(x: unknown, r: Run): unknown {
@@ -560,8 +539,7 @@ function f18(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { value: v0, label: v1 };
-  if (v2 !== undefined) o.url = v2;
-  else if ("url" in x) o.url = undefined;
+  if (v2 !== undefined || "url" in x) o.url = v2;
   return o;
 }
 function f19(x: unknown, r: Run): unknown {
@@ -702,8 +680,7 @@ function f24(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { value: o0 };
-  if (v1 !== undefined) o.label = v1;
-  else if ("label" in x) o.label = undefined;
+  if (v1 !== undefined || "label" in x) o.label = v1;
   return o;
 }
 function f25(x: unknown, r: Run): unknown {
@@ -721,8 +698,7 @@ function f25(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { result: v0 };
-  if (v1 !== undefined) o.reason = v1;
-  else if ("reason" in x) o.reason = undefined;
+  if (v1 !== undefined || "reason" in x) o.reason = v1;
   return o;
 }
 function f26(x: unknown, r: Run): unknown {
@@ -779,14 +755,10 @@ function f28(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { membership: v0 };
-  if (v1 !== undefined) o.initiatorId = v1;
-  else if ("initiatorId" in x) o.initiatorId = undefined;
-  if (v2 !== undefined) o.sticky = v2;
-  else if ("sticky" in x) o.sticky = undefined;
-  if (v3 !== undefined) o.assignee = v3;
-  else if ("assignee" in x) o.assignee = undefined;
-  if (v4 !== undefined) o.trigger = v4;
-  else if ("trigger" in x) o.trigger = undefined;
+  if (v1 !== undefined || "initiatorId" in x) o.initiatorId = v1;
+  if (v2 !== undefined || "sticky" in x) o.sticky = v2;
+  if (v3 !== undefined || "assignee" in x) o.assignee = v3;
+  if (v4 !== undefined || "trigger" in x) o.trigger = v4;
   return o;
 }
 function f29(x: unknown, r: Run): unknown {
@@ -811,10 +783,8 @@ function f29(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { membership: v0 };
-  if (v1 !== undefined) o.assignee = v1;
-  else if ("assignee" in x) o.assignee = undefined;
-  if (v2 !== undefined) o.trigger = v2;
-  else if ("trigger" in x) o.trigger = undefined;
+  if (v1 !== undefined || "assignee" in x) o.assignee = v1;
+  if (v2 !== undefined || "trigger" in x) o.trigger = v2;
   return o;
 }
 function f30(x: unknown, r: Run): unknown {
@@ -867,8 +837,7 @@ function f32(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = {};
-  if (v0 !== undefined) o.trigger = v0;
-  else if ("trigger" in x) o.trigger = undefined;
+  if (v0 !== undefined || "trigger" in x) o.trigger = v0;
   return o;
 }
 function f33(x: unknown, r: Run): unknown {
@@ -894,8 +863,7 @@ function f33(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { type: v0 };
-  if (v1 !== undefined) o.agentId = v1;
-  else if ("agentId" in x) o.agentId = undefined;
+  if (v1 !== undefined || "agentId" in x) o.agentId = v1;
   return o;
 }
 function f34(x: unknown, r: Run): unknown {
@@ -917,8 +885,7 @@ function f34(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { liveChatId: v0 };
-  if (v1 !== undefined) o.preconditions = o1;
-  else if ("preconditions" in x) o.preconditions = undefined;
+  if (v1 !== undefined || "preconditions" in x) o.preconditions = o1;
   return o;
 }
 function f35(x: unknown, r: Run): unknown {
@@ -1004,8 +971,7 @@ function f39(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = { id: v0 };
-  if (v1 !== undefined) o.externalId = v1;
-  else if ("externalId" in x) o.externalId = undefined;
+  if (v1 !== undefined || "externalId" in x) o.externalId = v1;
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
     else
@@ -1047,20 +1013,13 @@ function h41(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): vo
     if (!isPlainObject(v9)) typeIssue(r, "preconditions", v9, "an object");
     else o9 = jsonCopy(r, v9, "preconditions", true);
   }
-  if (v3 !== undefined) o.roomId = v3;
-  else if ("roomId" in x) o.roomId = undefined;
-  if (v4 !== undefined) o.senderId = v4;
-  else if ("senderId" in x) o.senderId = undefined;
-  if (v5 !== undefined) o.senderExternalId = v5;
-  else if ("senderExternalId" in x) o.senderExternalId = undefined;
-  if (v6 !== undefined) o.recipients = o6;
-  else if ("recipients" in x) o.recipients = undefined;
-  if (v7 !== undefined) o.referenceId = v7;
-  else if ("referenceId" in x) o.referenceId = undefined;
-  if (v8 !== undefined) o.livechatId = v8;
-  else if ("livechatId" in x) o.livechatId = undefined;
-  if (v9 !== undefined) o.preconditions = o9;
-  else if ("preconditions" in x) o.preconditions = undefined;
+  if (v3 !== undefined || "roomId" in x) o.roomId = v3;
+  if (v4 !== undefined || "senderId" in x) o.senderId = v4;
+  if (v5 !== undefined || "senderExternalId" in x) o.senderExternalId = v5;
+  if (v6 !== undefined || "recipients" in x) o.recipients = o6;
+  if (v7 !== undefined || "referenceId" in x) o.referenceId = v7;
+  if (v8 !== undefined || "livechatId" in x) o.livechatId = v8;
+  if (v9 !== undefined || "preconditions" in x) o.preconditions = o9;
 }
 function f42(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;

@@ -43,8 +43,7 @@ function f0(x: unknown, r: Run): unknown {
     }
   }
   const o: Record<string, unknown> = {};
-  if (v0 !== undefined) o["idempotency-key"] = v0;
-  else if ("idempotency-key" in x) o["idempotency-key"] = undefined;
+  if (v0 !== undefined || "idempotency-key" in x) o["idempotency-key"] = v0;
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
     else
@@ -122,15 +121,11 @@ function f1(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { type: v0 };
-  if (v1 !== undefined) o.id = v1;
-  else if ("id" in x) o.id = undefined;
+  if (v1 !== undefined || "id" in x) o.id = v1;
   o.attributes = o2;
-  if (v3 !== undefined) o.relationships = o3;
-  else if ("relationships" in x) o.relationships = undefined;
-  if (v4 !== undefined) o.meta = o4;
-  else if ("meta" in x) o.meta = undefined;
-  if (v5 !== undefined) o.links = o5;
-  else if ("links" in x) o.links = undefined;
+  if (v3 !== undefined || "relationships" in x) o.relationships = o3;
+  if (v4 !== undefined || "meta" in x) o.meta = o4;
+  if (v5 !== undefined || "links" in x) o.links = o5;
   return o;
 }
 function f2(x: unknown, r: Run): unknown {
@@ -179,12 +174,9 @@ function f2(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { data: o0 };
-  if (v1 !== undefined) o.meta = o1;
-  else if ("meta" in x) o.meta = undefined;
-  if (v2 !== undefined) o.jsonapi = o2;
-  else if ("jsonapi" in x) o.jsonapi = undefined;
-  if (v3 !== undefined) o.links = o3;
-  else if ("links" in x) o.links = undefined;
+  if (v1 !== undefined || "meta" in x) o.meta = o1;
+  if (v2 !== undefined || "jsonapi" in x) o.jsonapi = o2;
+  if (v3 !== undefined || "links" in x) o.links = o3;
   if (r.aborts === a && o.errors !== undefined) errorsWithDataIssue(r);
   return o;
 }
@@ -252,12 +244,9 @@ function f3(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { id: v0, type: v1, attributes: o2 };
-  if (v3 !== undefined) o.relationships = o3;
-  else if ("relationships" in x) o.relationships = undefined;
-  if (v4 !== undefined) o.meta = o4;
-  else if ("meta" in x) o.meta = undefined;
-  if (v5 !== undefined) o.links = o5;
-  else if ("links" in x) o.links = undefined;
+  if (v3 !== undefined || "relationships" in x) o.relationships = o3;
+  if (v4 !== undefined || "meta" in x) o.meta = o4;
+  if (v5 !== undefined || "links" in x) o.links = o5;
   return o;
 }
 function f4(x: unknown, r: Run): unknown {
@@ -326,14 +315,10 @@ function f5(x: unknown, r: Run): unknown {
   }
   if (u !== undefined) unknownMembers(r, x, u);
   const o: Record<string, unknown> = { data: o0 };
-  if (v1 !== undefined) o.included = o1;
-  else if ("included" in x) o.included = undefined;
-  if (v2 !== undefined) o.meta = o2;
-  else if ("meta" in x) o.meta = undefined;
-  if (v3 !== undefined) o.jsonapi = o3;
-  else if ("jsonapi" in x) o.jsonapi = undefined;
-  if (v4 !== undefined) o.links = o4;
-  else if ("links" in x) o.links = undefined;
+  if (v1 !== undefined || "included" in x) o.included = o1;
+  if (v2 !== undefined || "meta" in x) o.meta = o2;
+  if (v3 !== undefined || "jsonapi" in x) o.jsonapi = o3;
+  if (v4 !== undefined || "links" in x) o.links = o4;
   if (r.aborts === a && o.errors !== undefined) errorsWithDataIssue(r);
   return o;
 }

@@ -48,7 +48,7 @@ const ALL_SCHEMAS_BUDGET = 16 * 1024;
 // commonest issues without a function per issue, an issue's path, label and pointer in one pass,
 // and optional members stored at each site rather than by one shared helper.
 const COMPILED_ONE_BUDGET = 4.54 * 1024;
-const COMPILED_ALL_BUDGET = 9.9 * 1024;
+const COMPILED_ALL_BUDGET = 9.78 * 1024;
 // Everything: the schemas and the compiled validators side by side.
 const EVERYTHING_BUDGET = 24 * 1024;
 const report: [string, number, number][] = [];
