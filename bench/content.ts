@@ -117,10 +117,10 @@ export async function runContentBench(): Promise<ContentBenchReport> {
             return result.success ? 0 : result.error.issues[0]!.message.length;
           }),
     };
-    // Order matters on a garbage-collected heap: a contender that allocates a lot leaves garbage
-    // that is collected during the next one's slice. Heavy allocators go first, the library after
-    // zod/mini (so any skew is against it), the light ones last. valibot and arktype allocate so
-    // much that they run in a case of their own, compared with the main case's rates (same run).
+    // On a garbage-collected heap, a contender that allocates a lot leaves garbage that is
+    // collected during the next one's slice: each round runs the contenders in a new random order,
+    // so that no one always follows the same one. valibot and arktype allocate so much that they
+    // run in a case of their own, compared with the main case's rates (same run).
     const byName = (name: string) => peerContender(others.find((peer) => peer.name === name)!);
     const main = runCase(mix.name, items.length, [
       zod,

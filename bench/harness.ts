@@ -56,16 +56,39 @@ const median = (values: number[]): number => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
+// A small seeded generator (mulberry32): the order of each round is random, yet the same on
+// every run.
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(values: T[], random: () => number): T[] {
+  for (let i = values.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [values[i], values[j]] = [values[j]!, values[i]!];
+  }
+  return values;
+}
+
 /** Runs one case. The last contender is the baseline that ratios are computed against. */
 export function runCase(name: string, items: number, contenders: readonly Contender[]): CaseResult {
-  for (const contender of contenders) for (let i = 0; i < 20; i++) contender.run();
+  // Warm-up: each contender in turn, twice, for a few slices, so that every one is compiled and
+  // the garbage of what ran before (the agreement proof, the previous case) is collected.
+  for (let pass = 0; pass < 2; pass++)
+    for (const contender of contenders) for (let i = 0; i < 3; i++) measure(contender, items);
   const samples = contenders.map(() => [] as number[]);
+  const random = seeded(ROUNDS * contenders.length);
+  const indexes = contenders.map((_, index) => index);
   for (let round = 0; round < ROUNDS; round++) {
-    // Interleaved, and in a rotating order: no contender always runs right after the same one.
-    for (let step = 0; step < contenders.length; step++) {
-      const index = (step + round) % contenders.length;
-      samples[index]!.push(measure(contenders[index]!, items));
-    }
+    // Interleaved, in a new random order each round: no contender always runs right after the same
+    // one (whose garbage it would otherwise always be charged for).
+    for (const index of shuffle(indexes, random)) samples[index]!.push(measure(contenders[index]!, items));
   }
   const medians = samples.map(median);
   const baseline = medians[medians.length - 1]!;
