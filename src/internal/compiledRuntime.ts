@@ -206,7 +206,23 @@ export function typeIssue(
   const at = pointer;
   const l = label;
   if (value === undefined) keep(r, "required", path, at, `${l} is required: expected ${expected}`);
-  else keep(r, code, path, at, `${l} must be ${expected}, not ${withArticle(describeValue(value))}`);
+  else keep(r, code, path, at, `${l} must be ${expected}, not ${typeFound(value)}`);
+}
+
+/** "a string", "an array", "null"…: `withArticle(describeValue(value))`, the commonest without work. */
+function typeFound(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return "a string";
+    case "boolean":
+      return "a boolean";
+    case "number":
+      if (Number.isFinite(value)) return "a number";
+      break;
+    case "object":
+      if (value === null) return "null";
+  }
+  return withArticle(describeValue(value));
 }
 
 /** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
