@@ -3,6 +3,9 @@
  * slices of CPU time, many rounds, and the median of each is compared with the baseline measured in
  * the same run. Only the ratios are meant to be compared across runs.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
 export interface Contender {
   readonly name: string;
   /** Validates every item once; returns a count so the work cannot be optimised away. */
@@ -21,6 +24,17 @@ export interface CaseResult {
   readonly items: number;
   readonly results: { name: string; opsPerSecond: number; ratio: number }[];
 }
+
+/**
+ * A full garbage collection, so that every case starts on a compacted heap. Without it the first
+ * case ran on the heap the inputs were generated on (fast-check leaves much garbage around them,
+ * in old space), where building objects was two to four times slower in some processes and not in
+ * others, until the engine's own first full collection.
+ */
+const collectGarbage: () => void = (() => {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+})();
 
 // Short slices, many rounds: contenders alternate every few dozen milliseconds, so that a change
 // in the machine's speed (other processes, a neighbour on the host) falls on all of them alike.
@@ -78,6 +92,7 @@ function shuffle<T>(values: T[], random: () => number): T[] {
 
 /** Runs one case. The last contender is the baseline that ratios are computed against. */
 export function runCase(name: string, items: number, contenders: readonly Contender[]): CaseResult {
+  collectGarbage();
   // Warm-up: each contender in turn, twice, for a few slices, so that every one is compiled and
   // the garbage of what ran before (the agreement proof, the previous case) is collected.
   for (let pass = 0; pass < 2; pass++)
@@ -90,6 +105,9 @@ export function runCase(name: string, items: number, contenders: readonly Conten
     // one (whose garbage it would otherwise always be charged for).
     for (const index of shuffle(indexes, random)) samples[index]!.push(measure(contenders[index]!, items));
   }
+  if (process.env.BENCH_SAMPLES)
+    for (const [index, contender] of contenders.entries())
+      console.log(contender.name, samples[index]!.map((rate) => Math.round(rate / 1000)).join(" "));
   const medians = samples.map(median);
   const baseline = medians[medians.length - 1]!;
   return {
