@@ -281,7 +281,7 @@ export function readmeSection(report: ContentBenchReport): string {
     .map(({ mix }) => `${mix.name}: ${mix.items.length} items over ${mix.types} types`)
     .join("; ");
   return [
-    `Measured ${report.date} on Node ${report.node} (${report.cpu}) by \`npx tsx bench/content.ts --write-readme\`. Mixes (fixed seed, shuffled): ${mixLine}; the five types are ${hotTypes.map((type) => `\`${type}\``).join(", ")}. Each item is what \`JSON.parse\` makes of it, as a server receives it. Invalid items are near misses with exactly one issue; every contender reads its first error's message. Each peer was first proven to agree with the library on every input. Contenders alternate in slices of 40 ms of CPU time, 31 rounds, and each figure is the median of its rounds. The machine is shared: the same ratio moves by a tenth or more between runs.`,
+    `Measured ${report.date} on Node ${report.node} (${report.cpu}) by \`npx tsx bench/content.ts --write-readme\`. Mixes (fixed seed, shuffled): ${mixLine}; the five types are ${hotTypes.map((type) => `\`${type}\``).join(", ")}. Each item is what \`JSON.parse\` makes of it, as a server receives it. Invalid items are near misses with exactly one issue; every contender reads its first error's message. Each peer was first proven to agree with the library on every input. Each case starts after a full garbage collection; contenders alternate in slices of 40 ms of CPU time, in a new random order each round, 31 rounds, and each figure is the median of its rounds. The machine is shared: the same ratio moves by a tenth or more between runs.`,
     "",
     "Each cell: rate ÷ Ajv (`allErrors: false`) / rate ÷ TypeBox, same run; above 1 is faster.",
     "",
