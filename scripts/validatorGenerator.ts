@@ -496,6 +496,10 @@ class Generator {
         `for (const k in x) {\nr.nodes--;\nif (${undeclared}) {\nif (k === "__proto__") ${this.use("skipProto")}(r, x);\nelse if (e === undefined) e = [k];\nelse e.push(k);\n}\n}`,
       );
     }
+    // Once the run has an issue, its data is never returned: an object whose copy nothing reads
+    // (no check of its own) is not copied, and the value stands in for its copy (an object too, for
+    // a parent's checks that a member is present). The value is left as it is.
+    if (tail === undefined && hints.length === 0) lines.push("if (r.count !== 0) return x;");
     if (tail === undefined) lines.push(...this.assign(shape, keys, from, outputs, group === undefined));
     // The extra members go on the copy as they are, unless the check that they are JSON copies
     // them, with nothing reading them before it (the other checks read declared members only).

@@ -86,6 +86,7 @@ function f0(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { id: v0, type: v1 };
   if (v2 !== undefined || "relationship" in x) o.relationship = v2;
   return o;
@@ -104,6 +105,7 @@ function f1(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { status: v0 };
   return o;
 }
@@ -116,6 +118,7 @@ function f2(x: unknown, r: Run): unknown {
     else u.push(k);
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = {};
   return o;
 }
@@ -136,6 +139,7 @@ function f3(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { formId: v0 };
   if (v1 !== undefined || "inline" in x) o.inline = v1;
   return o;
@@ -153,6 +157,7 @@ function f4(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { roomId: v0, inviterId: v1 };
   return o;
 }
@@ -168,6 +173,7 @@ function f5(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { eventId: v0 };
   return o;
 }
@@ -232,6 +238,7 @@ function f7(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { body: v0 };
   if (v1 !== undefined || "format" in x) o.format = v1;
   o.sourceLanguage = v2;
@@ -301,6 +308,7 @@ function f9(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { body: v0 };
   if (v1 !== undefined || "editedType" in x) o.editedType = v1;
   if (v2 !== undefined || "annotations" in x) o.annotations = o2;
@@ -408,6 +416,7 @@ function f13(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   o.type = v7;
   return o;
 }
@@ -450,6 +459,7 @@ function f14(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   o.type = v7;
   o.min = v8;
   o.max = v9;
@@ -470,6 +480,7 @@ function f15(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { label: v0, value: v1 };
   return o;
 }
@@ -520,6 +531,7 @@ function f17(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   o.type = v7;
   o.options = o8;
   return o;
@@ -538,6 +550,7 @@ function f18(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { value: v0, label: v1 };
   if (v2 !== undefined || "url" in x) o.url = v2;
   return o;
@@ -583,6 +596,7 @@ function f20(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   o.type = v7;
   o.options = o8;
   return o;
@@ -618,6 +632,7 @@ function f21(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   o.type = v7;
   o.multiple = v8;
   o.options = o9;
@@ -679,6 +694,7 @@ function f24(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { value: o0 };
   if (v1 !== undefined || "label" in x) o.label = v1;
   return o;
@@ -697,6 +713,7 @@ function f25(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { result: v0 };
   if (v1 !== undefined || "reason" in x) o.reason = v1;
   return o;
@@ -713,6 +730,7 @@ function f26(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { value: v0 };
   return o;
 }
@@ -728,6 +746,7 @@ function f27(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { creatorId: v0 };
   return o;
 }
@@ -754,6 +773,7 @@ function f28(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { membership: v0 };
   if (v1 !== undefined || "initiatorId" in x) o.initiatorId = v1;
   if (v2 !== undefined || "sticky" in x) o.sticky = v2;
@@ -782,6 +802,7 @@ function f29(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { membership: v0 };
   if (v1 !== undefined || "assignee" in x) o.assignee = v1;
   if (v2 !== undefined || "trigger" in x) o.trigger = v2;
@@ -801,6 +822,7 @@ function f30(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { membership: v0, inviteeId: v1 };
   return o;
 }
@@ -836,6 +858,7 @@ function f32(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = {};
   if (v0 !== undefined || "trigger" in x) o.trigger = v0;
   return o;
@@ -862,6 +885,7 @@ function f33(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { type: v0 };
   if (v1 !== undefined || "agentId" in x) o.agentId = v1;
   return o;
@@ -884,6 +908,7 @@ function f34(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { liveChatId: v0 };
   if (v1 !== undefined || "preconditions" in x) o.preconditions = o1;
   return o;
@@ -902,6 +927,7 @@ function f35(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { reason: v0 };
   return o;
 }
@@ -921,6 +947,7 @@ function f36(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { status: v0, expires: v1 };
   return o;
 }
@@ -937,6 +964,7 @@ function f37(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { status: v0 };
   return o;
 }

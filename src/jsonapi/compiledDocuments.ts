@@ -120,6 +120,7 @@ function f1(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { type: v0 };
   if (v1 !== undefined || "id" in x) o.id = v1;
   o.attributes = o2;
@@ -243,6 +244,7 @@ function f3(x: unknown, r: Run): unknown {
     }
   }
   if (u !== undefined) unknownMembers(r, x, u);
+  if (r.count !== 0) return x;
   const o: Record<string, unknown> = { id: v0, type: v1, attributes: o2 };
   if (v3 !== undefined || "relationships" in x) o.relationships = o3;
   if (v4 !== undefined || "meta" in x) o.meta = o4;
