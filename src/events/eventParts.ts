@@ -8,12 +8,17 @@ import type { SafeParseResult } from "./safeParseEventContent.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
 
 /**
- * @internal The type of an event, read once, or the failure for a value that is no object or
- * names no known type: what `safeParseEvent` decides before validating the content.
+ * @internal What `safeParseEvent` decides before validating the content: the type of an event, read
+ * once, looked up in `known` (the type itself when `known` is omitted); or the failure for a value
+ * that is no object or names no known type. A found value is never a result object: callers tell
+ * the two apart by `"success" in found`, or by the found value's own type.
  */
-export function eventTypeOf(
+export function eventTypeOf(value: unknown): EventType | SafeParseResult<never>;
+export function eventTypeOf<T>(value: unknown, known: ReadonlyMap<unknown, T>): T | SafeParseResult<never>;
+export function eventTypeOf<T>(
   value: unknown,
-): { readonly type: EventType; readonly event: Record<string, unknown> } | SafeParseResult<never> {
+  known?: ReadonlyMap<unknown, T>,
+): T | EventType | SafeParseResult<never> {
   if (!isPlainObject(value)) {
     const message = `the event must be an object with type and content, not ${withArticle(describeValue(value))}`;
     const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
@@ -25,8 +30,14 @@ export function eventTypeOf(
   } catch {
     type = undefined;
   }
-  if (!isEventType(type)) return { success: false, error: unknownEventTypeError(type, []) };
-  return { type, event: value };
+  if (known === undefined) {
+    if (isEventType(type)) return type;
+  } else {
+    // One lookup answers both whether the type is known and what goes with it.
+    const found = known.get(type);
+    if (found !== undefined) return found;
+  }
+  return { success: false, error: unknownEventTypeError(type, []) };
 }
 
 /**
@@ -37,7 +48,10 @@ export function asEventResult(
   result: SafeParseResult<MessagingEvent>,
   type: EventType,
 ): SafeParseResult<MessagingEvent> {
-  if (result.success || result.error.issues.every((issue) => issue.path[0] === "content")) return result;
+  if (result.success) return result;
   const { issues, omittedIssues } = result.error;
+  let inContent = true;
+  for (let i = 0; inContent && i < issues.length; i++) inContent = issues[i]!.path[0] === "content";
+  if (inContent) return result;
   return { success: false, error: validationError("ERR_INVALID_EVENT", type, issues, omittedIssues) };
 }

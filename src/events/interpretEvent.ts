@@ -44,12 +44,11 @@ function parseEventObject(
   value: unknown,
   options: ValidationLimits | undefined,
 ): SafeParseResult<MessagingEvent> {
-  const found = eventTypeOf(value);
-  if ("success" in found) return found;
-  const { type, event } = found;
+  const type = eventTypeOf(value);
+  if (typeof type !== "string") return type;
   const result = runContentSchema<MessagingEvent>(
     eventSchema,
-    event,
+    value,
     type,
     [],
     "ERR_INVALID_EVENT_CONTENT",

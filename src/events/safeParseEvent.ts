@@ -32,34 +32,30 @@ export function safeParseEvent(value: unknown, options?: ValidationLimits): Safe
   }
 }
 
-// One checker per type, made on first use: a closure per call would cost as much as a small event.
-const eventCheckers = /* @__PURE__ */ new Map<EventType, Checker>();
-
-function eventChecker(type: EventType): Checker {
-  let checker = eventCheckers.get(type);
-  if (checker === undefined) {
-    const content = contentCheckers[type];
-    checker = (x, r) => checkEvent(x as Record<string, unknown>, r, type, content);
-    eventCheckers.set(type, checker);
-  }
-  return checker;
+/** A type with the validator of whole events of that type. */
+interface EventKind {
+  readonly type: EventType;
+  readonly check: Checker;
 }
+
+// Every type with its event validator, made once: a closure per call would cost as much as a small
+// event, and one lookup answers whether the type is known.
+const kinds: ReadonlyMap<unknown, EventKind> = /* @__PURE__ */ (() => {
+  const map = new Map<unknown, EventKind>();
+  for (const [type, content] of Object.entries(contentCheckers) as [EventType, Checker][]) {
+    const check: Checker = (x, r) => checkEvent(x as Record<string, unknown>, r, type, content);
+    map.set(type, { type, check });
+  }
+  return map;
+})();
 
 function parseEventObject(
   value: unknown,
   options: ValidationLimits | undefined,
 ): SafeParseResult<MessagingEvent> {
-  const found = eventTypeOf(value);
+  const found = eventTypeOf(value, kinds);
   if ("success" in found) return found;
-  const { type, event } = found;
-  const result = runCompiled<MessagingEvent>(
-    eventChecker(type),
-    event,
-    type,
-    [],
-    0,
-    "ERR_INVALID_EVENT_CONTENT",
-    options,
-  );
+  const { type, check } = found;
+  const result = runCompiled<MessagingEvent>(check, value, type, [], 0, "ERR_INVALID_EVENT_CONTENT", options);
   return asEventResult(result, type);
 }
