@@ -41,6 +41,21 @@ export async function measurePeerSizes(): Promise<SizeRow[]> {
       `import { safeParseEventContent } from "messaging-events/events"; console.log(safeParseEventContent);`,
       false,
     ),
+    // What every compiled validator shares, without any validator: the error class and its summary,
+    // the exact walk of the limits, the issue and the message helpers (names, quoting, paths). The
+    // one-type budget cannot go below it.
+    await measure(
+      "messaging-events, shared by every validator: error class, limits walk, message helpers (from dist/)",
+      `import { validationError } from "./dist/events/EventValidationError.js";
+       import { breachIssue, findLimitBreach, reasonOf } from "./dist/internal/findLimitBreach.js";
+       import { makeIssue } from "./dist/internal/issue.js";
+       import { describeValue, pathLabel, quote, withArticle } from "./dist/internal/describe.js";
+       import { normalizeLimits } from "./dist/internal/limits.js";
+       import { codePointLength } from "./dist/internal/codePointLength.js";
+       console.log(validationError, breachIssue, findLimitBreach, reasonOf, makeIssue, describeValue,
+         pathLabel, quote, withArticle, normalizeLimits, codePointLength);`,
+      true,
+    ),
     await measure("Ajv standalone code, s.message.text", ajvStandaloneSource(["s.message.text"]), true),
     await measure("Ajv standalone code, all 32", ajvStandaloneSource(), false),
     await measure(

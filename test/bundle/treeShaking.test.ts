@@ -46,9 +46,12 @@ const ALL_SCHEMAS_BUDGET = 16 * 1024;
 // several times faster than a lookup and costs some of these bytes, as do counting what an issue
 // leaves unread (so that a near miss needs no second walk of the whole value), writing the
 // commonest issues without a function per issue, an issue's path, label and pointer in one pass,
-// and optional members stored at each site rather than by one shared helper.
+// optional members stored at each site rather than by one shared helper, and a test per object
+// that skips its copy once the value has an issue. What every validator shares (the error class,
+// the exact walk of the limits, the message helpers) is 2.6 KB by itself: the benchmark's size
+// section measures it.
 const COMPILED_ONE_BUDGET = 4.58 * 1024;
-const COMPILED_ALL_BUDGET = 9.83 * 1024;
+const COMPILED_ALL_BUDGET = 9.88 * 1024;
 // Everything: the schemas and the compiled validators side by side.
 const EVERYTHING_BUDGET = 24 * 1024;
 const report: [string, number, number][] = [];
