@@ -3,22 +3,19 @@ import { isPlainObject } from "../internal/isPlainObject.js";
 import type { MessagingEvent } from "./EventContent.js";
 import { validationError } from "./EventValidationError.js";
 import type { EventType } from "./eventTypes.js";
-import { isEventType } from "./isEventType.js";
 import type { SafeParseResult } from "./safeParseEventContent.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
 
 /**
  * @internal What `safeParseEvent` decides before validating the content: the type of an event, read
- * once, looked up in `known` (the type itself when `known` is omitted); or the failure for a value
- * that is no object or names no known type. A found value is never a result object: callers tell
- * the two apart by `"success" in found`, or by the found value's own type.
+ * once and looked up in `known` (one lookup answers whether the type is known and what goes with
+ * it); or the failure for a value that is no object or names no known type. A found value is never
+ * a result object: callers tell the two apart by `"success" in found`.
  */
-export function eventTypeOf(value: unknown): EventType | SafeParseResult<never>;
-export function eventTypeOf<T>(value: unknown, known: ReadonlyMap<unknown, T>): T | SafeParseResult<never>;
-export function eventTypeOf<T>(
+export function eventTypeOf<T extends object>(
   value: unknown,
-  known?: ReadonlyMap<unknown, T>,
-): T | EventType | SafeParseResult<never> {
+  known: ReadonlyMap<unknown, T>,
+): T | SafeParseResult<never> {
   if (!isPlainObject(value)) {
     const message = `the event must be an object with type and content, not ${withArticle(describeValue(value))}`;
     const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
@@ -30,13 +27,8 @@ export function eventTypeOf<T>(
   } catch {
     type = undefined;
   }
-  if (known === undefined) {
-    if (isEventType(type)) return type;
-  } else {
-    // One lookup answers both whether the type is known and what goes with it.
-    const found = known.get(type);
-    if (found !== undefined) return found;
-  }
+  const found = known.get(type);
+  if (found !== undefined) return found;
   return { success: false, error: unknownEventTypeError(type, []) };
 }
 

@@ -2,6 +2,7 @@ import type { EventContent, MessagingEvent } from "./EventContent.js";
 import { eventContentSchemas } from "./eventContentSchemas.js";
 import { asEventResult, eventTypeOf } from "./eventParts.js";
 import { eventSchema } from "./eventSchema.js";
+import { type EventType, eventTypes } from "./eventTypes.js";
 import { isEventType } from "./isEventType.js";
 import { runContentSchema, unreadableResult } from "./runContentSchema.js";
 import type { SafeParseResult } from "./safeParseEventContent.js";
@@ -32,6 +33,11 @@ export function interpretEventContent(
   }
 }
 
+// Every type, for the lookup `safeParseEvent` makes too.
+const kinds: ReadonlyMap<unknown, { readonly type: EventType }> = new Map(
+  eventTypes.map((type) => [type, { type }]),
+);
+
 /** @internal `safeParseEvent` as Zod interprets the schemas. */
 export function interpretEvent(value: unknown, options?: ValidationLimits): SafeParseResult<MessagingEvent> {
   try {
@@ -44,8 +50,9 @@ function parseEventObject(
   value: unknown,
   options: ValidationLimits | undefined,
 ): SafeParseResult<MessagingEvent> {
-  const type = eventTypeOf(value);
-  if (typeof type !== "string") return type;
+  const found = eventTypeOf(value, kinds);
+  if ("success" in found) return found;
+  const { type } = found;
   const result = runContentSchema<MessagingEvent>(
     eventSchema,
     value,
