@@ -1,3 +1,4 @@
+export { WEBHOOK_ID_HEADER } from "../webhooks/webhookIdHeader.js";
 export {
   createMemoryDeliveryQueue,
   type MemoryDeliveryQueue,
@@ -23,4 +24,3 @@ export type {
   WebhookEndpoints,
 } from "./WebhookDispatcherOptions.js";
 export type { WebhookEndpoint } from "./WebhookEndpoint.js";
-export { WEBHOOK_ID_HEADER } from "./webhookIdHeader.js";

@@ -2,7 +2,7 @@ import { quote } from "../internal/describe.js";
 import { readBytesWithLimit } from "../internal/readBytesWithLimit.js";
 import { parseRetryAfter } from "../internal/retryAfter.js";
 import type { WebhookSigner } from "../webhooks/createWebhookSigner.js";
-import { WEBHOOK_ID_HEADER } from "./webhookIdHeader.js";
+import { WEBHOOK_ID_HEADER } from "../webhooks/webhookIdHeader.js";
 
 /** How much of a response body is read (so the connection can be reused) before it is cancelled. */
 export const MAX_DRAINED_BYTES = 64 * 1024;

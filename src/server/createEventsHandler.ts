@@ -6,6 +6,8 @@ import {
 import { readIdempotencyKey } from "../idempotency/readIdempotencyKey.js";
 import { quote } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
+import { LeaseKeeper } from "../internal/leaseKeeper.js";
+import { timeBoxed } from "../internal/timeBoxed.js";
 import type { EventDocument } from "../jsonapi/eventDocumentSchema.js";
 import { acceptsJsonApi, isJsonApiMediaType, JSON_API_MEDIA_TYPE } from "../jsonapi/mediaType.js";
 import { safeParseEventDocument } from "../jsonapi/parseEventDocument.js";
@@ -20,7 +22,6 @@ import { errorResponse, singleError } from "./errorResponse.js";
 import { eventOf } from "./eventOf.js";
 import { fingerprintDocument } from "./fingerprintDocument.js";
 import type { IdempotencyRecordRef, StoredResponse } from "./IdempotencyStore.js";
-import { LeaseKeeper } from "./leaseKeeper.js";
 import { type NormalizedHandlerOptions, normalizeHandlerOptions } from "./normalizeHandlerOptions.js";
 import { readBodyWithLimit } from "./readBodyWithLimit.js";
 
@@ -28,8 +29,6 @@ import { readBodyWithLimit } from "./readBodyWithLimit.js";
 const REPLAYED_HEADER = "idempotent-replayed";
 /** Seconds a client waits before retrying a key in flight or an unavailable store. */
 const RETRY_AFTER_SECONDS = "1";
-
-class StoreTimeout extends Error {}
 
 /**
  * Creates the server side of `POST /events` as a Fetch handler, `(Request) => Promise<Response>`,
@@ -88,7 +87,7 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
     signal: closing.signal,
     creates: new Set(),
     leases: new LeaseKeeper(settings.leaseMs, (ref) =>
-      timeBoxed(settings, () => settings.store.extend(ref, settings.leaseMs)),
+      storeCall(settings, () => settings.store.extend(ref, settings.leaseMs)),
     ),
   };
   let closed: Promise<void> | undefined;
@@ -136,7 +135,7 @@ interface Shutdown {
   readonly signal: AbortSignal;
   readonly creates: Set<CreateSignal>;
   /** Renews the lease of every create under way, with one timer. */
-  readonly leases: LeaseKeeper;
+  readonly leases: LeaseKeeper<IdempotencyRecordRef>;
 }
 
 /**
@@ -208,30 +207,9 @@ function unavailable(): Response {
   });
 }
 
-/**
- * Runs one store call, but never waits longer than the time box. A store that answers within a few
- * microtasks (the memory store) is not timed at all: a timer per call would cost more than the call.
- */
-async function timeBoxed<T>(settings: NormalizedHandlerOptions, call: () => Promise<T>): Promise<T> {
-  // Called at once; a store that throws rejects this call, as one that rejects does.
-  const pending = Promise.resolve(call());
-  let settled = false;
-  const settle = () => {
-    settled = true;
-  };
-  pending.then(settle, settle);
-  for (let tick = 0; tick < 6 && !settled; tick++) await null;
-  // Awaited, not returned: returning a promise from an async function costs two more turns.
-  if (settled) return await pending;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new StoreTimeout()), settings.storeTimeoutMs);
-  });
-  try {
-    return await Promise.race([pending, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** Runs one store call, but never waits longer than `storeTimeoutMs` for it. */
+function storeCall<T>(settings: NormalizedHandlerOptions, call: () => Promise<T>): Promise<T> {
+  return timeBoxed(settings.storeTimeoutMs, call);
 }
 
 async function handle(request: Request, settings: NormalizedHandlerOptions, shutdown: Shutdown) {
@@ -309,7 +287,7 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   const ref: IdempotencyRecordRef = { scope: principal, key, token };
   let claim: Awaited<ReturnType<typeof settings.store.claim>>;
   try {
-    claim = await timeBoxed(settings, () =>
+    claim = await storeCall(settings, () =>
       settings.store.claim({ scope: principal, key, token, fingerprint, leaseMs: settings.leaseMs }),
     );
   } catch {
@@ -342,12 +320,12 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
     lost.done();
   }
   if (!created.ok) {
-    await timeBoxed(settings, () => settings.store.release(ref)).catch(() => undefined);
+    await storeCall(settings, () => settings.store.release(ref)).catch(() => undefined);
     return internalError();
   }
   let stored: boolean;
   try {
-    stored = await timeBoxed(settings, () =>
+    stored = await storeCall(settings, () =>
       settings.store.complete(ref, created.response, settings.retentionMs),
     );
   } catch {

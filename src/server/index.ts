@@ -3,13 +3,7 @@ export {
   createMemoryIdempotencyStore,
   type MemoryIdempotencyStoreOptions,
 } from "./createMemoryIdempotencyStore.js";
-export { createMemoryReplayStore, type MemoryReplayStoreOptions } from "./createMemoryReplayStore.js";
 export { createNodeListener, type NodeRequestLike, type NodeResponseLike } from "./createNodeListener.js";
-export {
-  createWebhookReplayGuard,
-  type WebhookReplayGuard,
-  type WebhookReplayGuardOptions,
-} from "./createWebhookReplayGuard.js";
 export type {
   CreateEventRequest,
   CreateEventResult,
@@ -29,4 +23,3 @@ export {
   type IdempotencyStoreErrorCode,
   isIdempotencyStoreError,
 } from "./IdempotencyStoreError.js";
-export type { ReplayStore } from "./ReplayStore.js";

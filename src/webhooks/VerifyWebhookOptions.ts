@@ -1,6 +1,5 @@
 import type { WebhookBody } from "./WebhookBody.js";
 import type { WebhookHeaders } from "./WebhookHeaders.js";
-import type { WebhookReplayCheck } from "./WebhookReplayCheck.js";
 import type { WebhookSecret } from "./WebhookSecret.js";
 
 /**
@@ -34,8 +33,8 @@ export interface VerifyWebhookOptions {
   readonly secret: WebhookSecret | readonly WebhookSecret[];
   /**
    * How far `service-timestamp` may lie from `now`, in either direction, in seconds. The window
-   * limits how long a captured request can be replayed; inside it, a replay verifies: de-duplicate
-   * on the result's `signature` if that matters.
+   * limits how long a captured request can be replayed; inside it, a replay verifies: `createWebhookReceiver` refuses
+   * replays inside it for you.
    * @default 300
    */
   readonly toleranceSeconds?: number;
@@ -44,10 +43,4 @@ export interface VerifyWebhookOptions {
    * @default Date.now()
    */
   readonly now?: Date | number;
-  /**
-   * Refuses a replay inside the window: each verified signature is accepted once, and a second
-   * delivery of the same signed request fails with `ERR_WEBHOOK_REPLAYED`. Checked last, after the
-   * payload is valid. See `createWebhookReplayGuard` in `messaging-events/server`.
-   */
-  readonly replayGuard?: WebhookReplayCheck;
 }

@@ -1,38 +1,33 @@
+import type { EventValidationIssue } from "../events/EventValidationError.js";
+
 /**
- * Why a webhook was not accepted, as a stable code. The request is refused
- * ({@link WebhookVerificationError.kind} is `"authentication"`; {@link WebhookVerificationError.status}
- * is 401 unless said otherwise):
+ * Why a webhook was not processed, as a stable code. Each code has one HTTP status to answer, the
+ * same whichever way the webhook came in (the receiver answers it; the `verify…` functions give it
+ * as {@link WebhookVerificationError.status}):
  *
- * - `ERR_WEBHOOK_HEADER_MISSING`: no `service-timestamp` or no `service-signature` header;
- * - `ERR_WEBHOOK_HEADER_REPEATED`: `service-timestamp` or `service-signature` came more than once
- *   (in Node's array form, or as two spellings of the name in a record), so which one was signed
- *   is unknown;
- * - `ERR_WEBHOOK_TIMESTAMP_MALFORMED`: `service-timestamp` is not an RFC 3339 date-time;
- * - `ERR_WEBHOOK_TIMESTAMP_TOO_OLD` / `ERR_WEBHOOK_TIMESTAMP_IN_FUTURE`: outside the tolerance;
- * - `ERR_WEBHOOK_SIGNATURE_MALFORMED`: not one of the four accepted spellings of a 64-byte MAC
- *   (lowercase hex, uppercase hex, canonical padded base64, canonical unpadded base64url);
- * - `ERR_WEBHOOK_SIGNATURE_MISMATCH`: no secret produces this signature: the body, the timestamp or
- *   the signature was altered, or the secret is wrong;
- * - `ERR_WEBHOOK_BODY_NOT_JSON`: the body is authentic but not UTF-8 JSON;
- * - `ERR_WEBHOOK_BODY_TOO_LARGE`: the request body is larger than `maxBodyBytes` (status 413);
- * - `ERR_WEBHOOK_ABORTED`: the request body could not be read to the end: the `signal` aborted,
- *   `timeoutMs` passed, or the client went away (status 408);
- * - `ERR_WEBHOOK_REPLAYED`: the same signed request was already accepted (with a `replayGuard`).
+ * | Code | Status | Kind |
+ * |---|---|---|
+ * | `ERR_WEBHOOK_HEADER_MISSING`: no `service-timestamp` or no `service-signature` header | 401 | authentication |
+ * | `ERR_WEBHOOK_HEADER_REPEATED`: a signed header (or `service-webhook-id`) came more than once | 401 | authentication |
+ * | `ERR_WEBHOOK_TIMESTAMP_MALFORMED`: `service-timestamp` is not an RFC 3339 date-time | 401 | authentication |
+ * | `ERR_WEBHOOK_TIMESTAMP_TOO_OLD` / `ERR_WEBHOOK_TIMESTAMP_IN_FUTURE`: outside the tolerance | 401 | authentication |
+ * | `ERR_WEBHOOK_SIGNATURE_MALFORMED`: not one of the four accepted spellings of a 64-byte MAC | 401 | authentication |
+ * | `ERR_WEBHOOK_SIGNATURE_MISMATCH`: no secret gives this signature (altered, or the wrong secret) | 401 | authentication |
+ * | `ERR_WEBHOOK_BODY_NOT_JSON`: authentic, but not UTF-8 JSON | 401 | authentication |
+ * | `ERR_WEBHOOK_REPLAYED`: the same signed request (no delivery id) was already processed | 401 | authentication |
+ * | `ERR_WEBHOOK_ID_INVALID`: `service-webhook-id` is not 1 to 256 visible ASCII characters | 401 | authentication |
+ * | `ERR_WEBHOOK_BODY_TOO_LARGE`: the body is larger than `maxBodyBytes` | 413 | authentication |
+ * | `ERR_WEBHOOK_ABORTED`: the body was not read to the end (time-out, `signal`, client gone) | 408 | authentication |
+ * | `ERR_WEBHOOK_PAYLOAD_INVALID`: authentic, but not a payload the service describes (see `issues`) | 422 | invalid |
+ * | `ERR_WEBHOOK_HANDLER_FAILED`: your handler threw (its error is the `cause`); the sender retries | 500 | handler |
+ * | `ERR_WEBHOOK_IN_PROGRESS`: the same delivery is being handled right now; retry after `Retry-After` | 409 | unavailable |
+ * | `ERR_WEBHOOK_STORE_UNAVAILABLE`: the replay store could not answer (its error is the `cause`) | 503 | unavailable |
+ * | `ERR_WEBHOOK_BODY_PARSED`: the body was given as a parsed object instead of the raw bytes | 500 | configuration |
+ * | `ERR_WEBHOOK_BODY_USED`: the request body had already been read, or is locked | 500 | configuration |
+ * | `ERR_WEBHOOK_SECRET_INVALID`: the secret is empty, not a string or bytes, or a list of more than 16 | 500 | configuration |
+ * | `ERR_WEBHOOK_INVALID_INPUT`: an argument of the wrong kind, or an unexpected failure (the `cause`) | 500 | configuration |
  *
- * The replay check could not answer (its store is down: answer 503 so that the sender retries;
- * {@link WebhookVerificationError.kind} is `"unavailable"`):
- *
- * - `ERR_WEBHOOK_REPLAY_CHECK_FAILED`: the `replayGuard` rejected; its error is the `cause`.
- *
- * The receiving code is wired wrong (answer 500 and fix the code; {@link WebhookVerificationError.kind}
- * is `"configuration"`):
- *
- * - `ERR_WEBHOOK_BODY_PARSED`: the body was given as a parsed object instead of the raw bytes;
- * - `ERR_WEBHOOK_BODY_USED`: the request body had already been read, or is locked;
- * - `ERR_WEBHOOK_SECRET_INVALID`: the secret is empty or not a string or bytes, or a list of more
- *   than 16;
- * - `ERR_WEBHOOK_INVALID_INPUT`: an argument of the wrong kind (body, headers, options), or an
- *   unexpected failure, kept as the error's `cause`.
+ * A webhook that was processed (or had already been) is answered 204.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -40,35 +35,23 @@
  * ```ts
  * import type { WebhookVerificationErrorCode } from "messaging-events/webhooks";
  *
- * const retryable: WebhookVerificationErrorCode[] = ["ERR_WEBHOOK_TIMESTAMP_TOO_OLD"];
+ * const retried: WebhookVerificationErrorCode[] = ["ERR_WEBHOOK_HANDLER_FAILED", "ERR_WEBHOOK_STORE_UNAVAILABLE"];
  * ```
  */
-export type WebhookVerificationErrorCode =
-  | "ERR_WEBHOOK_HEADER_MISSING"
-  | "ERR_WEBHOOK_HEADER_REPEATED"
-  | "ERR_WEBHOOK_TIMESTAMP_MALFORMED"
-  | "ERR_WEBHOOK_TIMESTAMP_TOO_OLD"
-  | "ERR_WEBHOOK_TIMESTAMP_IN_FUTURE"
-  | "ERR_WEBHOOK_SIGNATURE_MALFORMED"
-  | "ERR_WEBHOOK_SIGNATURE_MISMATCH"
-  | "ERR_WEBHOOK_BODY_NOT_JSON"
-  | "ERR_WEBHOOK_BODY_TOO_LARGE"
-  | "ERR_WEBHOOK_ABORTED"
-  | "ERR_WEBHOOK_REPLAYED"
-  | "ERR_WEBHOOK_REPLAY_CHECK_FAILED"
-  | "ERR_WEBHOOK_BODY_PARSED"
-  | "ERR_WEBHOOK_BODY_USED"
-  | "ERR_WEBHOOK_SECRET_INVALID"
-  | "ERR_WEBHOOK_INVALID_INPUT";
+export type WebhookVerificationErrorCode = keyof typeof STATUSES;
 
 /**
- * Who must act on a {@link WebhookVerificationError}: `"configuration"` when the receiving code is
- * wired wrong (a parsed or already-read body, a bad secret, an argument of the wrong kind: fix the
- * code), `"authentication"` when the request itself is refused (missing, repeated or bad headers,
- * out of the time window, a signature mismatch, a replay, a body that is not JSON, too large or not
- * read to the end), `"unavailable"` when the replay check could not answer (the sender should
- * retry). The HTTP status to answer is {@link WebhookVerificationError.status}: within
- * `"authentication"`, a body too large is 413 and a body not read to the end 408, not 401.
+ * Who must act on a {@link WebhookVerificationError}:
+ *
+ * - `"authentication"`: the request itself is refused (bad or missing headers, out of the time
+ *   window, a signature mismatch, an exact replay, a body that is not JSON, too large or not read
+ *   to the end): 401, 413 or 408;
+ * - `"invalid"`: the request is authentic, but its payload is not one the service describes: 422;
+ * - `"handler"`: your handler threw: 500, and the sender retries;
+ * - `"unavailable"`: try again later: the same delivery is being handled (409) or the replay store
+ *   could not answer (503), both with `Retry-After`;
+ * - `"configuration"`: the receiving code is wired wrong (a parsed or already-read body, a bad
+ *   secret, an argument of the wrong kind): 500, fix the code.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -79,25 +62,61 @@ export type WebhookVerificationErrorCode =
  * const fixTheCode = (kind: WebhookVerificationErrorKind) => kind === "configuration";
  * ```
  */
-export type WebhookVerificationErrorKind = "configuration" | "authentication" | "unavailable";
+export type WebhookVerificationErrorKind =
+  | "authentication"
+  | "invalid"
+  | "handler"
+  | "unavailable"
+  | "configuration";
 
 /**
- * The HTTP status that answers each code: 500 for a configuration error, 503 when the replay check
- * could not answer, 413 for a body too large, 408 for a body not read to the end, 401 otherwise.
+ * The HTTP status to answer for a {@link WebhookVerificationError}, or 204 for a webhook processed.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookStatus } from "messaging-events/webhooks";
+ *
+ * const retriedBySender = (status: WebhookStatus) => status >= 500 || status === 409 || status === 408;
+ * ```
  */
-function statusOf(code: string, kind: WebhookVerificationErrorKind): 401 | 408 | 413 | 500 | 503 {
-  if (kind === "configuration") return 500;
-  if (kind === "unavailable") return 503;
-  return code === "ERR_WEBHOOK_BODY_TOO_LARGE" ? 413 : code === "ERR_WEBHOOK_ABORTED" ? 408 : 401;
-}
+export type WebhookStatus = 204 | 401 | 408 | 409 | 413 | 422 | 500 | 503;
+
+const A = "authentication";
+const C = "configuration";
+
+/** The one table: every code, its kind and its status. */
+const STATUSES = {
+  ERR_WEBHOOK_HEADER_MISSING: [A, 401],
+  ERR_WEBHOOK_HEADER_REPEATED: [A, 401],
+  ERR_WEBHOOK_TIMESTAMP_MALFORMED: [A, 401],
+  ERR_WEBHOOK_TIMESTAMP_TOO_OLD: [A, 401],
+  ERR_WEBHOOK_TIMESTAMP_IN_FUTURE: [A, 401],
+  ERR_WEBHOOK_SIGNATURE_MALFORMED: [A, 401],
+  ERR_WEBHOOK_SIGNATURE_MISMATCH: [A, 401],
+  ERR_WEBHOOK_BODY_NOT_JSON: [A, 401],
+  ERR_WEBHOOK_REPLAYED: [A, 401],
+  ERR_WEBHOOK_ID_INVALID: [A, 401],
+  ERR_WEBHOOK_BODY_TOO_LARGE: [A, 413],
+  ERR_WEBHOOK_ABORTED: [A, 408],
+  ERR_WEBHOOK_PAYLOAD_INVALID: ["invalid", 422],
+  ERR_WEBHOOK_HANDLER_FAILED: ["handler", 500],
+  ERR_WEBHOOK_IN_PROGRESS: ["unavailable", 409],
+  ERR_WEBHOOK_STORE_UNAVAILABLE: ["unavailable", 503],
+  ERR_WEBHOOK_BODY_PARSED: [C, 500],
+  ERR_WEBHOOK_BODY_USED: [C, 500],
+  ERR_WEBHOOK_SECRET_INVALID: [C, 500],
+  ERR_WEBHOOK_INVALID_INPUT: [C, 500],
+} as const satisfies Record<string, readonly [WebhookVerificationErrorKind, Exclude<WebhookStatus, 204>]>;
 
 /**
- * The one error of webhook verification: the `verify…` functions reject with it and the
- * `safeVerify…` ones return it. Its {@link WebhookVerificationError.code} is stable, its
- * {@link WebhookVerificationError.kind} says who must act, and its
- * {@link WebhookVerificationError.status} is the HTTP status to answer. Its message says what to
- * fix and never contains the secret, the expected signature or the received one; an unexpected
- * failure is kept as its `cause`.
+ * The one error of receiving webhooks: the `verify…` functions reject with it, the `safeVerify…`
+ * ones return it, and the receiver answers its {@link WebhookVerificationError.status} and hands it
+ * to `onError`. Its {@link WebhookVerificationError.code} is stable, its
+ * {@link WebhookVerificationError.kind} says who must act, and its status comes from one table (see
+ * {@link WebhookVerificationErrorCode}). Its message says what to fix and never contains the secret,
+ * the expected signature or the received one; a wrapped failure is kept as its `cause`.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -113,38 +132,45 @@ function statusOf(code: string, kind: WebhookVerificationErrorKind): 401 | 408 |
  * ```
  */
 export class WebhookVerificationError extends Error {
-  /** Why the webhook was not accepted. */
+  /** Why the webhook was not processed. */
   declare readonly code: WebhookVerificationErrorCode;
   /**
-   * Who must act: `"configuration"` (the receiving code is wired wrong: fix it), `"authentication"`
-   * (the request is refused) or `"unavailable"` (the replay check could not answer: the sender
-   * retries). For the HTTP status, read {@link WebhookVerificationError.status}.
+   * Who must act: `"authentication"` (the request is refused), `"invalid"` (authentic, but not a
+   * valid payload), `"handler"` (your handler threw), `"unavailable"` (retry later) or
+   * `"configuration"` (the receiving code is wired wrong: fix it).
    */
   declare readonly kind: WebhookVerificationErrorKind;
   /**
-   * The HTTP status to answer: 401 for a refused request, except 413 for
-   * `ERR_WEBHOOK_BODY_TOO_LARGE` and 408 for `ERR_WEBHOOK_ABORTED`; 500 for a configuration error;
-   * 503 for `ERR_WEBHOOK_REPLAY_CHECK_FAILED`.
+   * The HTTP status to answer: 401 for a refused request, 413 for a body too large, 408 for a body
+   * not read to the end, 422 for an invalid payload, 500 for a handler that threw or a
+   * configuration error, 409 while the same delivery is handled, 503 when the store cannot answer.
    */
-  declare readonly status: 401 | 408 | 413 | 500 | 503;
+  declare readonly status: Exclude<WebhookStatus, 204>;
+  /**
+   * What is wrong with the payload, for `ERR_WEBHOOK_PAYLOAD_INVALID` (each with its path and JSON
+   * pointer); empty for every other code.
+   */
+  declare readonly issues: readonly EventValidationIssue[];
 
   /**
    * Creates the error. The library creates these; applications normally only read them.
    *
-   * @param code - Why the webhook was not accepted.
+   * @param code - Why the webhook was not processed.
    * @param message - What to fix; never the secret or a signature.
-   * @param options - `cause`: the failure this error wraps, if any.
+   * @param options - `cause`: the failure this error wraps, if any; `issues`: the payload's problems.
    */
-  constructor(code: WebhookVerificationErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    code: WebhookVerificationErrorCode,
+    message: string,
+    options?: { cause?: unknown; issues?: readonly EventValidationIssue[] },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "WebhookVerificationError";
     this.code = code;
-    this.kind = /PARSED|USED|SECRET|INPUT/.test(code)
-      ? "configuration"
-      : code === "ERR_WEBHOOK_REPLAY_CHECK_FAILED"
-        ? "unavailable"
-        : "authentication";
-    this.status = statusOf(code, this.kind);
+    const [kind, status] = STATUSES[code] ?? STATUSES.ERR_WEBHOOK_INVALID_INPUT;
+    this.kind = kind;
+    this.status = status;
+    this.issues = options?.issues ?? [];
   }
 }
 

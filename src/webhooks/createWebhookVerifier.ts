@@ -1,7 +1,7 @@
 import { hmacKeys } from "./hmacKeys.js";
 import { verifySignedRequest } from "./verifySignedRequest.js";
 import { optionsObject, verifySignedWebhook } from "./verifySignedWebhook.js";
-import { payloadOf, replayGuardOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
+import { payloadOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
 import type { VerifyWebhookRequestOptions } from "./verifyWebhookRequest.js";
 import type { WebhookBody } from "./WebhookBody.js";
 import type { WebhookHeaders } from "./WebhookHeaders.js";
@@ -64,23 +64,20 @@ export function createWebhookVerifier(options: VerifyWebhookRequestOptions): Web
     "pass the options as an object: createWebhookVerifier({ secret })",
     ["secret"],
   );
-  // Throws at once for an unusable replay guard or secret.
-  const guard = replayGuardOf(defaults);
+  // Throws at once for an unusable secret.
   const keys = hmacKeys(secret);
   // A failed import (no Web Crypto here) is reported by each verification, not as an unhandled rejection.
   keys.catch(() => undefined);
   const safeVerify: WebhookVerifier["safeVerify"] = (input) =>
-    validateVerified(async () => ({
-      ...(await verifySignedWebhook(
+    validateVerified(async () =>
+      verifySignedWebhook(
         { ...defaults, ...optionsObject(input, "pass one object: verifier.verify({ body, headers })") },
         keys,
-      )),
-      ...guard,
-    }));
+      ),
+    );
   const safeVerifyRequest: WebhookVerifier["safeVerifyRequest"] = (request, input) =>
-    validateVerified(async () => ({
-      ...guard,
-      ...(await verifySignedRequest(
+    validateVerified(async () =>
+      verifySignedRequest(
         request,
         input === undefined
           ? defaults
@@ -93,8 +90,8 @@ export function createWebhookVerifier(options: VerifyWebhookRequestOptions): Web
               ),
             },
         keys,
-      )),
-    }));
+      ),
+    );
   return {
     safeVerify,
     safeVerifyRequest,

@@ -1,3 +1,14 @@
+export {
+  createWebhookReceiver,
+  type WebhookNodeRequest,
+  type WebhookReceipt,
+  type WebhookReceiver,
+} from "./createWebhookReceiver.js";
+export {
+  createWebhookReplayGuard,
+  type WebhookClaim,
+  type WebhookReplayGuard,
+} from "./createWebhookReplayGuard.js";
 export { createWebhookRequest } from "./createWebhookRequest.js";
 export { createWebhookSigner, type WebhookSigner } from "./createWebhookSigner.js";
 export { createWebhookVerifier, type WebhookVerifier } from "./createWebhookVerifier.js";
@@ -23,16 +34,25 @@ export {
 } from "./verifyWebhookSignature.js";
 export type { WebhookBody } from "./WebhookBody.js";
 export type { WebhookHeaders } from "./WebhookHeaders.js";
-export type { WebhookReplayCheck } from "./WebhookReplayCheck.js";
+export type {
+  WebhookContext,
+  WebhookErrorContext,
+  WebhookHandler,
+  WebhookHandlers,
+  WebhookReceiverOptions,
+  WebhookReplayGuardOptions,
+} from "./WebhookReceiverOptions.js";
 export type { WebhookSecret } from "./WebhookSecret.js";
 export { isWebhookSigningError, WebhookSigningError } from "./WebhookSigningError.js";
 export {
   isWebhookVerificationError,
+  type WebhookStatus,
   WebhookVerificationError,
   type WebhookVerificationErrorCode,
   type WebhookVerificationErrorKind,
 } from "./WebhookVerificationError.js";
 export { type WebhookEventType, webhookEventTypes } from "./webhookEventTypes.js";
+export { WEBHOOK_ID_HEADER } from "./webhookIdHeader.js";
 export {
   type WebhookPayload,
   type WebhookPayloadVariantSchema,

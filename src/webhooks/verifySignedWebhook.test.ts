@@ -205,7 +205,11 @@ describe("kind says who must act, status is the HTTP status to answer", () => {
     ["ERR_WEBHOOK_REPLAYED", "authentication", 401],
     ["ERR_WEBHOOK_BODY_TOO_LARGE", "authentication", 413],
     ["ERR_WEBHOOK_ABORTED", "authentication", 408],
-    ["ERR_WEBHOOK_REPLAY_CHECK_FAILED", "unavailable", 503],
+    ["ERR_WEBHOOK_ID_INVALID", "authentication", 401],
+    ["ERR_WEBHOOK_PAYLOAD_INVALID", "invalid", 422],
+    ["ERR_WEBHOOK_HANDLER_FAILED", "handler", 500],
+    ["ERR_WEBHOOK_IN_PROGRESS", "unavailable", 409],
+    ["ERR_WEBHOOK_STORE_UNAVAILABLE", "unavailable", 503],
   ] as const)("%s is %s, answered %i", (code, kind, status) => {
     const error = new WebhookVerificationError(code, "x");
     expect(error.kind).toBe(kind);

@@ -25,6 +25,8 @@ export interface VerifiedWebhookSignature {
   readonly payload: unknown;
   /** The time in `service-timestamp`. */
   readonly timestamp: Date;
+  /** When the signed request leaves the tolerance window: after it, it no longer verifies. */
+  readonly expiresAt: Date;
   /** The MAC as 128 lowercase hex digits, whichever accepted spelling the header used. */
   readonly signature: string;
 }
@@ -33,6 +35,8 @@ export interface VerifiedWebhookSignature {
 export interface SignedHeaders {
   readonly timestamp: string;
   readonly time: number;
+  /** The end of the tolerance window, in epoch milliseconds. */
+  readonly expiresAt: number;
   readonly mac: Uint8Array<ArrayBuffer>;
 }
 
@@ -134,7 +138,7 @@ export function checkSignedHeaders(check: HeaderCheck): SignedHeaders {
       "SIGNATURE_MALFORMED",
       `"service-signature" (${signature.length} characters) is not 128 hex digits, 88 of base64 or 86 of base64url`,
     );
-  return { timestamp, time, mac };
+  return { timestamp, time, expiresAt: time + tolerance * 1000, mac };
 }
 
 /** A short name for what a value is: a type or class name, never its content. */
@@ -208,7 +212,12 @@ export async function verifySignedBody(
   } catch {
     fail("BODY_NOT_JSON", "the body is authentic but not UTF-8 JSON");
   }
-  return { payload, timestamp: new Date(signed.time), signature: toHex(signed.mac) };
+  return {
+    payload,
+    timestamp: new Date(signed.time),
+    expiresAt: new Date(signed.expiresAt),
+    signature: toHex(signed.mac),
+  };
 }
 
 /**

@@ -3,7 +3,6 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { EventContent } from "../events/index.js";
 import {
   createWebhookVerifier,
-  type EventValidationError,
   type SafeVerifyWebhookResult,
   safeVerifyWebhook,
   safeVerifyWebhookRequest,
@@ -37,7 +36,12 @@ function narrowsResult(result: SafeVerifyWebhookResult): void {
     expectTypeOf(result.signature).toEqualTypeOf<string>();
     expectTypeOf(result.timestamp).toEqualTypeOf<Date>();
   } else {
-    expectTypeOf(result.error).toEqualTypeOf<WebhookVerificationError | EventValidationError>();
+    expectTypeOf(result.error).toEqualTypeOf<WebhookVerificationError>();
+    // Read without a guard: the status to answer, and who must act.
+    expectTypeOf(result.error.status).toEqualTypeOf<401 | 408 | 409 | 413 | 422 | 500 | 503>();
+    expectTypeOf(result.error.kind).toEqualTypeOf<
+      "authentication" | "invalid" | "handler" | "unavailable" | "configuration"
+    >();
   }
 }
 

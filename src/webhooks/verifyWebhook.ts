@@ -1,4 +1,3 @@
-import type { EventValidationError } from "../events/EventValidationError.js";
 import { hmacKeys } from "./hmacKeys.js";
 import { safeParseWebhookPayload } from "./parseWebhookPayload.js";
 import type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
@@ -8,29 +7,23 @@ import {
   type VerifiedWebhookSignature,
   verifySignedWebhook,
 } from "./verifySignedWebhook.js";
-import type { WebhookReplayCheck } from "./WebhookReplayCheck.js";
 import { WebhookVerificationError } from "./WebhookVerificationError.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
  * The result of {@link safeVerifyWebhook} and of every other `safeVerify…`: the typed payload, the
- * signed time and the signature as lowercase hex of the MAC (to de-duplicate replays), or the
- * error. The error is a `WebhookVerificationError` (its `status` is the HTTP status to answer: 401,
- * 408, 413, 500 or 503) or an `EventValidationError` with code `ERR_INVALID_WEBHOOK_PAYLOAD`
- * (authentic, but not a payload the service describes: answer 400).
+ * signed time, the end of its window and the signature as lowercase hex of the MAC, or the error.
+ * The error is always a `WebhookVerificationError`, so its `status` (the HTTP status to answer),
+ * `kind` and `code` read without a guard; an authentic payload that is not one the service
+ * describes is `ERR_WEBHOOK_PAYLOAD_INVALID` (422), with its `issues`.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
  * @example
  * ```ts
- * import { isWebhookVerificationError, type SafeVerifyWebhookResult } from "messaging-events/webhooks";
+ * import type { SafeVerifyWebhookResult } from "messaging-events/webhooks";
  *
- * function statusOf(result: SafeVerifyWebhookResult): number {
- *   if (result.ok) return 204;
- *   // Authentic, but not a payload the service describes.
- *   if (!isWebhookVerificationError(result.error)) return 400;
- *   return result.error.status;
- * }
+ * const statusOf = (result: SafeVerifyWebhookResult): number => (result.ok ? 204 : result.error.status);
  * ```
  */
 export type SafeVerifyWebhookResult =
@@ -40,69 +33,45 @@ export type SafeVerifyWebhookResult =
       readonly payload: WebhookPayload;
       /** The time in `service-timestamp`. */
       readonly timestamp: Date;
+      /** When this signed request leaves the tolerance window: after it, it no longer verifies. */
+      readonly expiresAt: Date;
       /** The MAC as 128 lowercase hex digits, whichever accepted spelling the header used. */
       readonly signature: string;
       readonly error?: undefined;
     }
   | {
       readonly ok: false;
-      readonly error: WebhookVerificationError | EventValidationError;
+      readonly error: WebhookVerificationError;
       readonly payload?: undefined;
       readonly timestamp?: undefined;
+      readonly expiresAt?: undefined;
       readonly signature?: undefined;
     };
 
 /** @internal Validates what a verification resolved to; the result, never a rejection. */
 export async function validateVerified(
-  verification: () => Promise<VerifiedWebhookSignature & { readonly replayGuard?: unknown }>,
+  verification: () => Promise<VerifiedWebhookSignature>,
 ): Promise<SafeVerifyWebhookResult> {
-  let verified: VerifiedWebhookSignature & { readonly replayGuard?: unknown };
+  let verified: VerifiedWebhookSignature;
   try {
     verified = await verification();
   } catch (cause) {
     return { ok: false, error: asVerificationError(cause) };
   }
   const parsed = safeParseWebhookPayload(verified.payload);
-  if (!parsed.success) return { ok: false, error: parsed.error };
-  const { timestamp, signature, replayGuard } = verified;
-  if (replayGuard !== undefined) {
-    let accepted: unknown;
-    try {
-      accepted = await (replayGuard as WebhookReplayCheck).acceptSignature({ signature, timestamp });
-    } catch (cause) {
-      return {
-        ok: false,
-        error: new WebhookVerificationError(
-          "ERR_WEBHOOK_REPLAY_CHECK_FAILED",
-          "the replay check could not answer (see cause): answer 503 so that the sender retries",
-          { cause },
-        ),
-      };
-    }
-    if (accepted !== true) {
-      return {
-        ok: false,
-        error: new WebhookVerificationError(
-          "ERR_WEBHOOK_REPLAYED",
-          "this signed request was already accepted: a replay inside the timestamp window",
-        ),
-      };
-    }
+  if (!parsed.success) {
+    const { error } = parsed;
+    return {
+      ok: false,
+      error: new WebhookVerificationError(
+        "ERR_WEBHOOK_PAYLOAD_INVALID",
+        `the webhook is authentic, but not a payload the service describes: ${error.message}`,
+        { cause: error, issues: error.issues },
+      ),
+    };
   }
-  return { ok: true, payload: parsed.data, timestamp, signature };
-}
-
-/** @internal The replay guard of some options, read once, or `undefined`. */
-export function replayGuardOf(options: Record<string, unknown>): { replayGuard?: unknown } {
-  const guard = options.replayGuard;
-  if (guard === undefined) return {};
-  if (typeof (guard as { acceptSignature?: unknown } | null)?.acceptSignature !== "function") {
-    throw new WebhookVerificationError(
-      "ERR_WEBHOOK_INVALID_INPUT",
-      "replayGuard must have an acceptSignature method (createWebhookReplayGuard makes one)",
-    );
-  }
-  return { replayGuard: guard };
+  const { timestamp, expiresAt, signature } = verified;
+  return { ok: true, payload: parsed.data, timestamp, expiresAt, signature };
 }
 
 /** @internal The payload of a successful result, or its error thrown. */
@@ -114,7 +83,7 @@ export function payloadOf(result: SafeVerifyWebhookResult): WebhookPayload {
 const usage = "pass one options object: verifyWebhook({ body, headers, secret })";
 
 /**
- * Like {@link verifyWebhook}, but resolves to `{ ok: true, payload, timestamp, signature }` or
+ * Like {@link verifyWebhook}, but resolves to `{ ok: true, payload, timestamp, expiresAt, signature }` or
  * `{ ok: false, error }` and never rejects, whatever it is given. `signature` is the MAC as
  * lowercase hex: the same value for every accepted spelling, to de-duplicate replays inside the
  * time window.
@@ -134,8 +103,7 @@ const usage = "pass one options object: verifyWebhook({ body, headers, secret })
 export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVerifyWebhookResult> {
   return validateVerified(async () => {
     const input = optionsObject(options, usage);
-    const guard = replayGuardOf(input);
-    return { ...(await verifySignedWebhook(input, hmacKeys(input.secret))), ...guard };
+    return verifySignedWebhook(input, hmacKeys(input.secret));
   });
 }
 
@@ -146,10 +114,10 @@ export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVe
  * both ways), that `service-signature` (lowercase or uppercase hex, base64 or base64url) is the
  * HMAC-SHA-512 of `<service-timestamp>:<raw body>` under one of the secrets (with
  * `crypto.subtle.verify`), and only then decodes and parses the body and validates it. Rejects with
- * a `WebhookVerificationError` (its `status` is the HTTP status to answer: 500 for a configuration
- * error, 401 for a refused request, 413 or 408 for a body too large or not read to the end) or an
- * `EventValidationError` with code `ERR_INVALID_WEBHOOK_PAYLOAD`
- * (authentic, but not a payload the service describes). Keys are imported once per secret and
+ * a `WebhookVerificationError` whose `status` is the HTTP status to answer: 500 for a configuration
+ * error, 401 for a refused request, 413 or 408 for a body too large or not read to the end, 422
+ * (`ERR_WEBHOOK_PAYLOAD_INVALID`, with the `issues`) for an authentic payload that is not one the
+ * service describes. Keys are imported once per secret and
  * cached. For a Fetch `Request`, use `verifyWebhookRequest`, which caps the body's size.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.

@@ -2,7 +2,7 @@ import { hmacKeys } from "./hmacKeys.js";
 import type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
 import { verifySignedRequest } from "./verifySignedRequest.js";
 import { optionsObject } from "./verifySignedWebhook.js";
-import { payloadOf, replayGuardOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
+import { payloadOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
@@ -41,7 +41,7 @@ export interface VerifyWebhookRequestOptions extends Omit<VerifyWebhookOptions, 
 const usage = "pass the options as an object: verifyWebhookRequest(request, { secret })";
 
 /**
- * Like {@link verifyWebhookRequest}, but resolves to `{ ok: true, payload, timestamp, signature }`
+ * Like {@link verifyWebhookRequest}, but resolves to `{ ok: true, payload, timestamp, expiresAt, signature }`
  * or `{ ok: false, error }` and never rejects, whatever it is given.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
@@ -64,8 +64,7 @@ export function safeVerifyWebhookRequest(
 ): Promise<SafeVerifyWebhookResult> {
   return validateVerified(async () => {
     const input = optionsObject(options, usage, ["secret"]);
-    const guard = replayGuardOf(input);
-    return { ...(await verifySignedRequest(request, input, hmacKeys(input.secret))), ...guard };
+    return verifySignedRequest(request, input, hmacKeys(input.secret));
   });
 }
 

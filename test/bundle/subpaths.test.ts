@@ -45,7 +45,7 @@ describe("subpath imports", () => {
   it("the optional peers load only from their own subpaths: no redis or bullmq client in the others", async () => {
     for (const [from, names] of [
       ["messaging-events/server", "createEventsHandler, createMemoryIdempotencyStore"],
-      ["messaging-events/server/redis", "createRedisIdempotencyStore, createRedisReplayStore"],
+      ["messaging-events/server/redis", "createRedisIdempotencyStore"],
       ["messaging-events/dispatch", "createWebhookDispatcher, createMemoryDeliveryQueue"],
       ["messaging-events", "createEventsClient, verifyWebhook"],
     ] as const) {

@@ -1,9 +1,4 @@
-import {
-  isWebhookVerificationError,
-  safeVerifyWebhook,
-  safeVerifyWebhookSignature,
-  type WebhookHeaders,
-} from "../../webhooks/index.js";
+import { safeVerifyWebhook, safeVerifyWebhookSignature, type WebhookHeaders } from "../../webhooks/index.js";
 import type { Command } from "../Command.js";
 import { booleanFlag, integerFlag, stringFlag } from "../parseArgs.js";
 import { HttpRequestFileError, parseHttpRequest } from "../parseHttpRequest.js";
@@ -172,7 +167,7 @@ Exit status: 0 valid, 1 invalid, 2 for a usage error.`,
           timestamp: result.timestamp.toISOString(),
           signature: result.signature,
         };
-      } else if (isWebhookVerificationError(result.error)) {
+      } else if (result.error.code !== "ERR_WEBHOOK_PAYLOAD_INVALID") {
         verdict = { valid: false, code: result.error.code, message: result.error.message };
       } else {
         const { error } = result;

@@ -1,8 +1,6 @@
-import type { IdempotencyRecordRef } from "./IdempotencyStore.js";
-
 /** One claim under way: renewed while its create runs, and told when the claim is lost. */
-interface Lease {
-  readonly ref: IdempotencyRecordRef;
+interface Lease<Ref> {
+  readonly ref: Ref;
   readonly onLost: () => void;
   renewedAt: number;
   renewing: boolean;
@@ -23,8 +21,8 @@ const canUnref = (timer: unknown): timer is Unrefable =>
   typeof (timer as Partial<Unrefable>).unref === "function";
 
 /**
- * Keeps the leases of every create under way alive with one timer for the whole handler, instead of
- * a timer per request: the timer holds the process open only while some create is under way, and
+ * Keeps the leases of every claim under way (a create, a webhook handler) alive with one timer for
+ * the whole handler, instead of a timer per request: the timer holds the process open only while some create is under way, and
  * renews each lease once a third of the lease has passed since its last renewal.
  *
  * Most creates finish long before a renewal is due, so a request should not pay for a timer of its
@@ -32,21 +30,27 @@ const canUnref = (timer: unknown): timer is Unrefable =>
  * the runtime's timers can say so) until its next tick finds nothing to keep, and a request that
  * comes before that only marks it as holding again.
  */
-export class LeaseKeeper {
+export class LeaseKeeper<Ref> {
   /** The leases kept, in no order (one is let go by moving the last into its place). */
-  readonly #leases: Lease[] = [];
+  readonly #leases: Lease<Ref>[] = [];
   #timer: ReturnType<typeof setInterval> | undefined;
   /** Whether the timer runs with no lease to keep (and no longer holds the process open). */
   #idle = false;
 
   constructor(
     private readonly leaseMs: number,
-    private readonly extend: (ref: IdempotencyRecordRef) => Promise<boolean>,
+    private readonly extend: (ref: Ref) => Promise<boolean>,
   ) {}
 
   /** Starts renewing `ref`; `onLost` runs if the store says the claim is no longer held. Returns the stop. */
-  keep(ref: IdempotencyRecordRef, onLost: () => void): () => void {
-    const lease: Lease = { ref, onLost, renewedAt: Date.now(), renewing: false, index: this.#leases.length };
+  keep(ref: Ref, onLost: () => void): () => void {
+    const lease: Lease<Ref> = {
+      ref,
+      onLost,
+      renewedAt: Date.now(),
+      renewing: false,
+      index: this.#leases.length,
+    };
     this.#leases.push(lease);
     if (this.#timer === undefined) {
       const interval = Math.max(1, Math.floor(this.leaseMs / 3));

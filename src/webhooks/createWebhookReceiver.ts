@@ -1,0 +1,414 @@
+import { bytesOf, utf8 } from "../internal/bytes.js";
+import { readHeader } from "../internal/headerValue.js";
+import { isPlainObject } from "../internal/isPlainObject.js";
+import {
+  createNodeListener,
+  type NodeRequestLike,
+  type NodeResponseLike,
+} from "../server/createNodeListener.js";
+import { isDeliveryId, replayGuardOf, type WebhookClaim } from "./createWebhookReplayGuard.js";
+import { type NormalizedReceiverOptions, normalizeReceiverOptions } from "./normalizeReceiverOptions.js";
+import { verifySignedRequest } from "./verifySignedRequest.js";
+import { bodyBytes, type VerifiedWebhookSignature, verifySignedWebhook } from "./verifySignedWebhook.js";
+import { type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
+import type { WebhookBody } from "./WebhookBody.js";
+import type { WebhookHeaders } from "./WebhookHeaders.js";
+import type { WebhookReceiverOptions } from "./WebhookReceiverOptions.js";
+import { type WebhookStatus, WebhookVerificationError } from "./WebhookVerificationError.js";
+import { WEBHOOK_ID_HEADER } from "./webhookIdHeader.js";
+
+/**
+ * The answer to one webhook, for frameworks that write their own responses: the status, the
+ * headers and the body text (empty for 204).
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookReceipt } from "messaging-events/webhooks";
+ *
+ * const toResponse = (receipt: WebhookReceipt) =>
+ *   new Response(receipt.body || null, { status: receipt.status, headers: receipt.headers });
+ * ```
+ */
+export interface WebhookReceipt {
+  /** 204 when processed (now or before); otherwise the error's status. */
+  readonly status: WebhookStatus;
+  /** `content-type` for a body; `retry-after` (seconds) with 409 and 503. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** `{"code":"ERR_WEBHOOK_…","message":"…"}`, or `""` for 204. */
+  readonly body: string;
+  /** Why the webhook was not processed, for any status but 204. */
+  readonly error: WebhookVerificationError | undefined;
+}
+
+/**
+ * A Node.js request as the receiver's `node` listener reads it: `node:http`'s `IncomingMessage`,
+ * with the `body` a framework may have put on it (the raw bytes of `express.raw`).
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookNodeRequest } from "messaging-events/webhooks";
+ *
+ * const hasRawBody = (req: WebhookNodeRequest) => req.body instanceof Uint8Array;
+ * ```
+ */
+export interface WebhookNodeRequest extends NodeRequestLike {
+  /** The body a middleware read: raw bytes or text are used as they are; a parsed object is refused (500). */
+  readonly body?: unknown;
+  /** Whether the body stream was already read (a body parser ran). */
+  readonly readableDidRead?: boolean;
+  /** Whether the body stream already ended. */
+  readonly readableEnded?: boolean;
+}
+
+/**
+ * A webhook receiver: see {@link createWebhookReceiver}.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookReceiver, type WebhookReceiver } from "messaging-events/webhooks";
+ *
+ * const receiver: WebhookReceiver = createWebhookReceiver({ secret: "whsec_test" });
+ * await receiver.close();
+ * ```
+ */
+export interface WebhookReceiver {
+  /**
+   * The Fetch handler, `(Request) => Promise<Response>`: for Workers, Deno, Bun, Next.js route
+   * handlers and Hono (`c.req.raw`). Reads the body once, up to `maxBodyBytes`. Never rejects.
+   */
+  readonly fetch: (request: Request) => Promise<Response>;
+  /**
+   * The Node.js listener, `(req, res) => void`, for `node:http` and Express: it streams the body
+   * itself, or uses the raw bytes a middleware left in `req.body` (`express.raw`); a body already
+   * parsed or read is a configuration error (500), never a hang.
+   */
+  readonly node: (req: WebhookNodeRequest, res: NodeResponseLike) => void;
+  /**
+   * Processes a webhook whose raw body you already hold (Fastify's buffer parser, NestJS's
+   * `rawBody`) and resolves to the answer to write. Never rejects.
+   */
+  readonly receive: (input: {
+    readonly body: WebhookBody;
+    readonly headers: WebhookHeaders;
+  }) => Promise<WebhookReceipt>;
+  /**
+   * Stops taking webhooks (503 from then on), waits for those under way (at most `leaseMs`, after
+   * which their `signal` aborts), and closes the store it created. Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates a webhook receiver that verifies, dispatches by type and answers, so that no webhook is
+ * lost and none is handled twice:
+ *
+ * 1. it verifies the signature and the time window (401, 413, 408), then validates the payload
+ *    (422): nothing unauthenticated is parsed;
+ * 2. it claims the delivery in the replay store, by `service-webhook-id`, or by signature when the
+ *    request has none: a delivery already processed is answered 204 without running anything; one
+ *    being handled right now 409 with `Retry-After`; an exact replay of a request without an id is
+ *    refused (401); a store that cannot answer gives 503;
+ * 3. it runs the handler of the payload's type, its payload narrowed to that type (`onAny` for
+ *    types without one; none at all is a 204), keeping the claim alive while it runs;
+ * 4. it completes the claim and answers 204 when the handler returns, or releases it and answers
+ *    500 when it throws, so that the sender's retry runs it again.
+ *
+ * Every non-2xx answer goes to `onError` with its `WebhookVerificationError`; the body of every
+ * answer is `{ code, message }`, never your error's own message.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import { createWebhookReceiver, createWebhookRequest } from "messaging-events/webhooks";
+ *
+ * const receiver = createWebhookReceiver({
+ *   secret: "whsec_test",
+ *   on: {
+ *     "s.message.text": async (payload) => console.log(payload.roomId, payload.content.body),
+ *   },
+ *   onError: (error) => console.warn(error.code, error.message),
+ * });
+ * const request = await createWebhookRequest("https://example.com/hooks", {
+ *   payload: { type: "s.message.text", version: 2, content: { body: "Hello" }, roomId: "room-1" },
+ *   secret: "whsec_test",
+ * });
+ * const response = await receiver.fetch(request);
+ * console.log(response.status); // 204
+ * await receiver.close();
+ * ```
+ */
+export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
+  const settings = normalizeReceiverOptions(options);
+  const guard = replayGuardOf(settings.guard);
+  const toleranceSeconds = settings.toleranceMs / 1000;
+  let closing: Promise<void> | undefined;
+  let running = 0;
+  let drained: (() => void) | undefined;
+
+  const process = async (
+    headers: unknown,
+    verify: () => Promise<VerifiedWebhookSignature>,
+  ): Promise<WebhookReceipt> => {
+    if (closing) return failed(settings, closedError(), undefined, undefined);
+    running++;
+    try {
+      return await processVerified(settings, guard, headers, await validateVerified(verify));
+    } catch (cause) {
+      // Only a bug of this library comes here: answered, never thrown at the server.
+      const error = new WebhookVerificationError(
+        "ERR_WEBHOOK_INVALID_INPUT",
+        "an unexpected failure (see cause)",
+        {
+          cause,
+        },
+      );
+      return failed(settings, error, undefined, undefined);
+    } finally {
+      if (--running === 0) drained?.();
+    }
+  };
+
+  const receive: WebhookReceiver["receive"] = (input) =>
+    process(safeRead(input, "headers"), async () => {
+      const raw = safeRead(input, "body");
+      const body = bodyBytes(raw);
+      if (body.length > settings.maxBodyBytes) {
+        throw new WebhookVerificationError(
+          "ERR_WEBHOOK_BODY_TOO_LARGE",
+          `the request body is larger than maxBodyBytes (${settings.maxBodyBytes} bytes)`,
+        );
+      }
+      return verifySignedWebhook(
+        { body, headers: safeRead(input, "headers"), toleranceSeconds },
+        settings.keys,
+      );
+    });
+
+  const fetch: WebhookReceiver["fetch"] = async (request) => {
+    const receipt = await process(safeRead(request, "headers"), () =>
+      verifySignedRequest(
+        request,
+        { toleranceSeconds, maxBodyBytes: settings.maxBodyBytes, timeoutMs: settings.bodyTimeoutMs },
+        settings.keys,
+      ),
+    );
+    return new Response(receipt.body === "" ? null : receipt.body, {
+      status: receipt.status,
+      headers: receipt.headers,
+    });
+  };
+
+  const streamed = createNodeListener(fetch);
+  const node: WebhookReceiver["node"] = (req, res) => {
+    const body = safeRead(req, "body");
+    const raw = typeof body === "string" || bytesOf(body) !== undefined;
+    const parsed = !raw && body !== undefined && !(isPlainObject(body) && Object.keys(body).length === 0);
+    const read = safeRead(req, "readableDidRead") === true || safeRead(req, "readableEnded") === true;
+    if (!raw && !parsed && !read) {
+      streamed(req, res);
+      return;
+    }
+    void (async () => {
+      const receipt =
+        raw || parsed
+          ? await receive({ body: body as WebhookBody, headers: nodeHeaders(req) })
+          : failed(
+              settings,
+              new WebhookVerificationError(
+                "ERR_WEBHOOK_BODY_USED",
+                "the request body was already read by a body parser: mount the receiver before it, or use express.raw on this route",
+              ),
+              undefined,
+              undefined,
+            );
+      const headers: string[] = [];
+      for (const [name, value] of Object.entries(receipt.headers)) headers.push(name, value);
+      try {
+        res.writeHead(receipt.status, headers);
+        res.end(utf8(receipt.body));
+      } catch {
+        // The connection is gone: nothing left to answer.
+      }
+    })();
+  };
+
+  return {
+    fetch,
+    node,
+    receive,
+    close() {
+      closing ??= (async () => {
+        if (running > 0) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await new Promise<void>((resolve) => {
+            drained = resolve;
+            timer = setTimeout(resolve, settings.guard.leaseMs);
+          });
+          clearTimeout(timer);
+        }
+        await guard.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Reads one property of something a caller passed, or `undefined` if reading it throws. */
+function safeRead(value: unknown, name: string): unknown {
+  try {
+    return (value as Record<string, unknown> | null | undefined)?.[name];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Node's request headers as a Fetch `Headers` from `rawHeaders`, so a repeated header stays visible. */
+function nodeHeaders(req: NodeRequestLike): WebhookHeaders {
+  const raw = safeRead(req, "rawHeaders");
+  if (!Array.isArray(raw)) return (safeRead(req, "headers") ?? {}) as WebhookHeaders;
+  const headers = new Headers();
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    try {
+      headers.append(String(raw[i]), String(raw[i + 1]));
+    } catch {
+      // A header Fetch cannot hold is left out.
+    }
+  }
+  return headers;
+}
+
+const closedError = () =>
+  new WebhookVerificationError("ERR_WEBHOOK_STORE_UNAVAILABLE", "the receiver is closing: retry later");
+
+/** The answer for an error, after telling `onError`. */
+function failed(
+  settings: NormalizedReceiverOptions,
+  error: WebhookVerificationError,
+  deliveryId: string | undefined,
+  payload: Parameters<NonNullable<NormalizedReceiverOptions["onError"]>>[1]["payload"],
+  retryAfterMs?: number,
+): WebhookReceipt {
+  report(settings, error, { status: error.status, deliveryId, payload });
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (error.status === 409 || error.status === 503) {
+    headers["retry-after"] = String(Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000)));
+  }
+  return {
+    status: error.status,
+    headers,
+    body: JSON.stringify({ code: error.code, message: error.message }),
+    error,
+  };
+}
+
+function report(
+  settings: NormalizedReceiverOptions,
+  error: WebhookVerificationError,
+  context: Parameters<NonNullable<NormalizedReceiverOptions["onError"]>>[1],
+): void {
+  try {
+    const result: unknown = settings.onError?.(error, context);
+    if (typeof (result as Promise<unknown> | undefined)?.then === "function") {
+      (result as Promise<unknown>).then(undefined, () => undefined);
+    }
+  } catch {
+    // onError's own failure must not change the answer.
+  }
+}
+
+const PROCESSED: WebhookReceipt = Object.freeze({ status: 204, headers: {}, body: "", error: undefined });
+
+/** Claims, runs the handler and answers, for a verification's result. */
+async function processVerified(
+  settings: NormalizedReceiverOptions,
+  guard: ReturnType<typeof replayGuardOf>,
+  headers: unknown,
+  result: SafeVerifyWebhookResult,
+): Promise<WebhookReceipt> {
+  const idHeader =
+    typeof headers === "object" && headers !== null ? readHeader(headers, WEBHOOK_ID_HEADER) : undefined;
+  // An empty header is no id (a proxy or a client that sets it to ""): de-duplicated by signature.
+  const deliveryId = idHeader?.value === "" ? undefined : idHeader?.value;
+  // Told to onError only when it is a well-formed id: whatever else came in a header stays out of logs.
+  const reportedId = isDeliveryId(deliveryId) ? deliveryId : undefined;
+  if (!result.ok) return failed(settings, result.error, reportedId, undefined);
+  const { payload } = result;
+  if (idHeader?.repeated) {
+    return failed(
+      settings,
+      new WebhookVerificationError(
+        "ERR_WEBHOOK_HEADER_REPEATED",
+        `the "${WEBHOOK_ID_HEADER}" header came more than once: a delivery has one id`,
+      ),
+      undefined,
+      payload,
+    );
+  }
+  let claim: WebhookClaim;
+  try {
+    claim = await guard.claim(result, deliveryId);
+  } catch (error) {
+    return failed(settings, error as WebhookVerificationError, reportedId, payload);
+  }
+  switch (claim.status) {
+    case "processed":
+      return PROCESSED;
+    case "replayed":
+      return failed(
+        settings,
+        new WebhookVerificationError(
+          "ERR_WEBHOOK_REPLAYED",
+          "this signed request, which has no delivery id, was already processed: an exact replay inside the time window",
+        ),
+        deliveryId,
+        payload,
+      );
+    case "in-progress":
+      return failed(
+        settings,
+        new WebhookVerificationError(
+          "ERR_WEBHOOK_IN_PROGRESS",
+          "this delivery is being handled by another request: retry after the delay in Retry-After",
+        ),
+        deliveryId,
+        payload,
+        claim.retryAfterMs,
+      );
+  }
+  const handler = settings.handlers.get(payload.type);
+  try {
+    await handler?.(payload, {
+      deliveryId,
+      timestamp: result.timestamp,
+      signature: result.signature,
+      signal: claim.signal,
+    });
+  } catch (cause) {
+    const error = new WebhookVerificationError(
+      "ERR_WEBHOOK_HANDLER_FAILED",
+      `the handler of ${payload.type} threw (see cause): the delivery was released, so the sender's retry runs it again`,
+      { cause },
+    );
+    try {
+      await claim.release();
+    } catch (storeError) {
+      // The lease frees it in time; retries meanwhile get 409.
+      report(settings, storeError as WebhookVerificationError, { status: 500, deliveryId, payload });
+    }
+    return failed(settings, error, deliveryId, payload);
+  }
+  try {
+    await claim.complete();
+  } catch (storeError) {
+    // Handled: the answer is 204. Not remembered: a retry may run the handler again, once its lease ends.
+    report(settings, storeError as WebhookVerificationError, { status: 204, deliveryId, payload });
+  }
+  return PROCESSED;
+}
