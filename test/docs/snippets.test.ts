@@ -106,6 +106,9 @@ describe("code snippets of README.md and docs/*.md", () => {
         resolveJsonModule: true,
         noEmit: true,
         skipLibCheck: true,
+        // NestJS's parameter decorators (a recipe) are the legacy kind.
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
         types: ["node"],
       },
     );

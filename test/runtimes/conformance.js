@@ -24,6 +24,7 @@ import {
 import { createEventsHandler } from "messaging-events/server";
 import * as webhooksModule from "messaging-events/webhooks";
 import {
+  createWebhookReceiver,
   createWebhookRequest,
   safeVerifyWebhookSignature,
   signWebhook,
@@ -134,6 +135,49 @@ const checks = {
       secret: "s3cr3t",
     });
     assert(typed.type === "s.message.text" && typed.roomId === "room-42", "verifyWebhook");
+  },
+
+  async "webhook receiver: handled once, retried after a failure, one status table"() {
+    const runs = [];
+    let failures = 1;
+    const receiver = createWebhookReceiver({
+      secret: "s3cr3t",
+      on: {
+        "s.message.text": async (payload, context) => {
+          runs.push(`${context.deliveryId}:${payload.content.body}`);
+          if (failures-- > 0) throw new Error("a database blip");
+        },
+      },
+    });
+    const send = async (id, payload = { type: "s.message.text", version: 2, content: { body: "hi" } }) => {
+      const request = await createWebhookRequest("https://receiver.example/hooks", {
+        payload,
+        secret: "s3cr3t",
+      });
+      if (id) request.headers.set("service-webhook-id", id);
+      return receiver.fetch(request);
+    };
+    try {
+      const first = await send("d-1");
+      assert(first.status === 500, `a failing handler is 500, not ${first.status}`);
+      assert((await first.json()).code === "ERR_WEBHOOK_HANDLER_FAILED", "handler failure code");
+      assert((await send("d-1")).status === 204, "the retry is handled");
+      assert((await send("d-1")).status === 204, "a later retry is acknowledged");
+      assert(runs.join() === "d-1:hi,d-1:hi", `ran ${runs.join()}`);
+      const invalid = await send("d-2", { type: "s.message.text", version: 2, content: {} });
+      assert(invalid.status === 422, `an invalid payload is 422, not ${invalid.status}`);
+      const forged = await receiver.fetch(
+        new Request("https://receiver.example/hooks", {
+          method: "POST",
+          headers: { "service-timestamp": new Date().toISOString(), "service-signature": "ab".repeat(64) },
+          body: "{}",
+        }),
+      );
+      assert(forged.status === 401, `a forged webhook is 401, not ${forged.status}`);
+      assert((await send(undefined)).status === 204, "a webhook without a delivery id is handled");
+    } finally {
+      await receiver.close();
+    }
   },
 
   async "JSON:API documents and errors"() {
