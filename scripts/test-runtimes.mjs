@@ -5,7 +5,7 @@
  * runtime cannot run. The runtimes come from the npm registry into test/runtimes/tools (not part
  * of `npm ci`); Chromium is Debian's, at /usr/bin/chromium (.ci/run installs it).
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -150,6 +150,118 @@ async function runChromium(serviceUrl) {
   return rows;
 }
 
+/** The recipe of one heading of docs/receiving-webhooks.md, as a module with the page's `handle`. */
+async function recipeBundle(heading, outfile) {
+  const guide = readFileSync(`${root}docs/receiving-webhooks.md`, "utf8");
+  const section = guide.slice(guide.indexOf(`### ${heading}\n`));
+  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!code) throw new Error(`no recipe under "### ${heading}" in docs/receiving-webhooks.md`);
+  // The page's handle: the first payload whose content says "fail-once" fails, as a database blip would.
+  const prelude = `let blipped = false;
+async function handle(payload: { content: unknown }): Promise<void> {
+  if (!blipped && JSON.stringify(payload.content).includes("fail-once")) {
+    blipped = true;
+    throw new Error("a database blip");
+  }
+}
+`;
+  mkdirSync(`${work}recipes/`, { recursive: true });
+  const entry = `${work}recipes/${outfile.replace(/\.js$/, ".ts")}`;
+  writeFileSync(entry, `${prelude}${code}`);
+  await build({
+    entryPoints: [entry],
+    outfile: `${work}${outfile}`,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    logLevel: "silent",
+  });
+  return `${work}${outfile}`;
+}
+
+/** What every recipe must answer, sent over loopback: a retry after a failure, a replay, a forgery, an invalid payload. */
+async function exerciseRecipe(send) {
+  const { signWebhook } = await import(pathToFileURL(`${root}dist/webhooks/index.js`).href);
+  const secret = "whsec_recipe";
+  const request = async (payload, id, forge = false) => {
+    const { body, headers } = await signWebhook({ payload, secret: forge ? "not-the-secret" : secret });
+    return send(body, { ...headers, ...(id ? { "service-webhook-id": id } : {}) });
+  };
+  const text = (body) => ({ type: "s.message.text", version: 2, content: { body }, roomId: "room-1" });
+  const statuses = [
+    await request(text("fail-once"), "d-1"),
+    await request(text("fail-once"), "d-1"),
+    await request(text("fail-once"), "d-1"),
+    await request(text("forged"), "d-2", true),
+    await request({ type: "s.message.text", version: 2, content: {} }, "d-3"),
+    await request(text("no id"), undefined),
+  ];
+  const expected = [500, 204, 204, 401, 422, 204];
+  return statuses.join() === expected.join()
+    ? "pass"
+    : `fail: answered ${statuses.join()}, expected ${expected.join()}`;
+}
+
+/** Starts a recipe as its runtime serves it, on a free port, and exercises it. */
+async function runServedRecipe(command, args, port, env) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-2000)));
+  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-2000)));
+  const url = `http://127.0.0.1:${port}/hooks/messaging`;
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${output.trim()}`);
+      try {
+        await fetch(url, { method: "POST", body: "{}" });
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`did not listen on ${port} within 30 s: ${output.trim()}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    return await exerciseRecipe(
+      async (body, headers) => (await fetch(url, { method: "POST", headers, body })).status,
+    );
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function runWorkerdRecipe() {
+  const file = await recipeBundle("Cloudflare Workers", "recipe-worker.js");
+  const { Miniflare } = await import(pathToFileURL(`${toolModules}miniflare/dist/src/index.js`).href);
+  const mf = new Miniflare({
+    modules: true,
+    script: readFileSync(file, "utf8"),
+    compatibilityDate: "2025-01-01",
+    bindings: { WEBHOOK_SECRET: "whsec_recipe" },
+  });
+  try {
+    return await exerciseRecipe(
+      async (body, headers) =>
+        (await mf.dispatchFetch("http://localhost/hooks/messaging", { method: "POST", headers, body }))
+          .status,
+    );
+  } finally {
+    await mf.dispose();
+  }
+}
+
 async function main() {
   if (!existsSync(`${root}dist/index.js`)) throw new Error('dist/ is missing: run "npm run build" first');
   installTools();
@@ -198,7 +310,32 @@ async function main() {
       ),
     };
   });
+  const bunBinary = `${toolModules}@oven/bun-linux-x64/bin/bun`;
+  const denoBinary = `${toolModules}@deno/linux-x64-glibc/deno`;
+  await attempt("Bun recipe", async () => {
+    const port = await freePort();
+    const file = await recipeBundle("Bun", "recipe-bun.js");
+    const result = await runServedRecipe(bunBinary, ["run", file], port, {
+      PORT: String(port),
+      WEBHOOK_SECRET: "whsec_recipe",
+    });
+    return { "Bun (bun run)": { "webhook receiver recipe": result } };
+  });
+  await attempt("Deno recipe", async () => {
+    const port = await freePort();
+    const file = await recipeBundle("Deno", "recipe-deno.js");
+    const result = await runServedRecipe(
+      denoBinary,
+      ["serve", "--allow-env", `--allow-net=127.0.0.1`, "--port", String(port), "--host", "127.0.0.1", file],
+      port,
+      { WEBHOOK_SECRET: "whsec_recipe", DENO_DIR: `${work}deno-cache`, DENO_NO_UPDATE_CHECK: "1" },
+    );
+    return { "Deno (deno serve)": { "webhook receiver recipe": result } };
+  });
   await attempt("workerd", async () => ({ "workerd (miniflare)": await runWorkerd(service.url) }));
+  await attempt("workerd recipe", async () => ({
+    "workerd (miniflare), recipe": { "webhook receiver recipe": await runWorkerdRecipe() },
+  }));
   await attempt("edge-runtime", async () => ({ "Vercel edge-runtime": await runEdge(service.url) }));
   await attempt("Chromium", () => runChromium(service.url));
   await service.close();
