@@ -12,6 +12,8 @@ export const integrationSuites = [
   "test/dispatch/**/*.test.ts",
   "test/client/**/*.test.ts",
   "test/webhooks/servers.test.ts",
+  "test/webhooks/recipes.test.ts",
+  "test/webhooks/receiverLoopback.test.ts",
 ];
 
 export default defineConfig({

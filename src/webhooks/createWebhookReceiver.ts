@@ -94,7 +94,8 @@ export interface WebhookReceiver {
    * `rawBody`) and resolves to the answer to write. Never rejects.
    */
   readonly receive: (input: {
-    readonly body: WebhookBody;
+    /** The raw body. `undefined` (a framework that kept no raw body) is answered 500 with the fix. */
+    readonly body: WebhookBody | undefined;
     readonly headers: WebhookHeaders;
   }) => Promise<WebhookReceipt>;
   /**

@@ -143,7 +143,7 @@ describe("anything else says what it was and what to do", () => {
       "undefined (no body parser)",
       undefined,
       "ERR_WEBHOOK_INVALID_INPUT",
-      /^the raw body is missing: with Express use express\.raw\(\{ type: "\*\/\*" \}\) on this route$/,
+      /^the raw body is missing: with Express use express\.raw\(\{ type: "\*\/\*" \}\) on this route; with NestJS create the app with \{ rawBody: true \}$/,
     ],
     [
       "{} (express.raw skipped for another content type)",

@@ -163,7 +163,7 @@ export function bodyBytes(body: unknown): Uint8Array {
   if (body === undefined || (isPlainObject(body) && !Object.keys(body).length))
     fail(
       "INVALID_INPUT",
-      'the raw body is missing: with Express use express.raw({ type: "*/*" }) on this route',
+      'the raw body is missing: with Express use express.raw({ type: "*/*" }) on this route; with NestJS create the app with { rawBody: true }',
     );
   const found = kindOf(body);
   if (

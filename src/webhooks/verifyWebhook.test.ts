@@ -86,7 +86,8 @@ describe("errors that name the fix", () => {
       expect(result.error).toMatchObject({
         code: "ERR_WEBHOOK_INVALID_INPUT",
         kind: "configuration",
-        message: 'the raw body is missing: with Express use express.raw({ type: "*/*" }) on this route',
+        message:
+          'the raw body is missing: with Express use express.raw({ type: "*/*" }) on this route; with NestJS create the app with { rawBody: true }',
       });
     }
   });
