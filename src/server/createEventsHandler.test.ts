@@ -451,6 +451,38 @@ describe("createEventsHandler: idempotency", () => {
   });
 });
 
+describe("createEventsHandler: a claim that outlives its 503", () => {
+  it("is released when it lands, so the client's retry creates the event instead of waiting out a lease", async () => {
+    const memory = createMemoryIdempotencyStore();
+    let stalled = true;
+    let landed: Promise<unknown> | undefined;
+    // A store that stalls (Redis under DEBUG SLEEP) for the first claim, then answers it late.
+    const store: IdempotencyStore = {
+      ...memory,
+      claim: (claim) => {
+        if (!stalled) return memory.claim(claim);
+        stalled = false;
+        landed = new Promise((resolve) => setTimeout(resolve, 120)).then(() => memory.claim(claim));
+        return landed as ReturnType<IdempotencyStore["claim"]>;
+      },
+      extend: (ref, leaseMs) => memory.extend(ref, leaseMs),
+      complete: (ref, response, retentionMs) => memory.complete(ref, response, retentionMs),
+      release: (ref) => memory.release(ref),
+      close: () => memory.close(),
+    };
+    const { handler, calls } = handlerWith({ store, storeTimeoutMs: 30, leaseMs: 60_000 });
+    const first = await handler(post("k-stall", documentFor("a", "k-stall")));
+    expect(first.status).toBe(503);
+    await landed;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const retry = await handler(post("k-stall", documentFor("a", "k-stall")));
+    expect(retry.status).toBe(201);
+    expect(calls).toHaveLength(1);
+    await handler.close();
+    await memory.close();
+  });
+});
+
 describe("createEventsHandler: close", () => {
   it("waits for requests under way, then answers 503, and is idempotent", async () => {
     const counting = countingCreate(50);

@@ -207,9 +207,16 @@ function unavailable(): Response {
   });
 }
 
-/** Runs one store call, but never waits longer than `storeTimeoutMs` for it. */
-function storeCall<T>(settings: NormalizedHandlerOptions, call: () => Promise<T>): Promise<T> {
-  return timeBoxed(settings.storeTimeoutMs, call);
+/**
+ * Runs one store call, but never waits longer than `storeTimeoutMs` for it; `onLate` sees what a
+ * call that outlived its answer settles to.
+ */
+function storeCall<T>(
+  settings: NormalizedHandlerOptions,
+  call: () => Promise<T>,
+  onLate?: (value: T) => void,
+): Promise<T> {
+  return timeBoxed(settings.storeTimeoutMs, call, onLate);
 }
 
 async function handle(request: Request, settings: NormalizedHandlerOptions, shutdown: Shutdown) {
@@ -287,8 +294,13 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   const ref: IdempotencyRecordRef = { scope: principal, key, token };
   let claim: Awaited<ReturnType<typeof settings.store.claim>>;
   try {
-    claim = await storeCall(settings, () =>
-      settings.store.claim({ scope: principal, key, token, fingerprint, leaseMs: settings.leaseMs }),
+    claim = await storeCall(
+      settings,
+      () => settings.store.claim({ scope: principal, key, token, fingerprint, leaseMs: settings.leaseMs }),
+      // Answered 503 already: a claim that lands now must not hold the key for a whole lease.
+      (late) => {
+        if (late.status === "claimed") settings.store.release(ref).catch(() => undefined);
+      },
     );
   } catch {
     return unavailable();
