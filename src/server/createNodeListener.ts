@@ -86,11 +86,23 @@ export interface NodeResponseLike {
  */
 export function createNodeListener(
   handler: (request: Request) => Promise<Response>,
+  /** @internal The answer when the request cannot be turned into a Fetch Request. */
+  unreadable: (cause: unknown) => Response = internalError,
 ): (req: NodeRequestLike, res: NodeResponseLike) => void {
   return (req, res) => {
-    void answer(handler, req, res);
+    answer(handler, req, res, unreadable).catch(() => undefined);
   };
 }
+
+const internalError = () =>
+  new Response(
+    JSON.stringify({
+      errors: [
+        { status: "500", code: "ERR_INTERNAL", title: "Internal error", detail: "the request failed" },
+      ],
+    }),
+    { status: 500, headers: { "content-type": "application/vnd.api+json" } },
+  );
 
 /** The request's body as a stream that pulls from Node's stream only as fast as it is read. */
 function bodyOf(req: NodeRequestLike): { stream: ReadableStream<Uint8Array>; finished: () => boolean } {
@@ -138,6 +150,7 @@ async function answer(
   handler: (request: Request) => Promise<Response>,
   req: NodeRequestLike,
   res: NodeResponseLike,
+  unreadable: (cause: unknown) => Response,
 ): Promise<void> {
   let response: Response;
   let body: ReturnType<typeof bodyOf> | undefined;
@@ -170,26 +183,23 @@ async function answer(
         ...(body === undefined ? {} : { body: body.stream, duplex: "half" }),
       } as RequestInit),
     );
-  } catch {
-    response = new Response(
-      JSON.stringify({
-        errors: [
-          { status: "500", code: "ERR_INTERNAL", title: "Internal error", detail: "the request failed" },
-        ],
-      }),
-      { status: 500, headers: { "content-type": "application/vnd.api+json" } },
-    );
+  } catch (cause) {
+    response = unreadable(cause);
   }
   const bytes = new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
   const headers: string[] = [];
   response.headers.forEach((value, name) => {
     headers.push(name, value);
   });
-  if (body !== undefined && !body.finished()) {
-    // The rest of the body was not read: close the connection rather than drain it.
-    headers.push("connection", "close");
-    req.resume();
+  try {
+    if (body !== undefined && !body.finished()) {
+      // The rest of the body was not read: close the connection rather than drain it.
+      headers.push("connection", "close");
+      req.resume();
+    }
+    res.writeHead(response.status, headers);
+    res.end(bytes);
+  } catch {
+    // Already answered (a middleware wrote first), or the connection is gone.
   }
-  res.writeHead(response.status, headers);
-  res.end(bytes);
 }

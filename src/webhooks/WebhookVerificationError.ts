@@ -38,7 +38,7 @@ import type { EventValidationIssue } from "../events/EventValidationError.js";
  * const retried: WebhookVerificationErrorCode[] = ["ERR_WEBHOOK_HANDLER_FAILED", "ERR_WEBHOOK_STORE_UNAVAILABLE"];
  * ```
  */
-export type WebhookVerificationErrorCode = keyof typeof STATUSES;
+export type WebhookVerificationErrorCode = `ERR_WEBHOOK_${keyof typeof STATUSES}`;
 
 /**
  * Who must act on a {@link WebhookVerificationError}:
@@ -83,32 +83,43 @@ export type WebhookVerificationErrorKind =
  */
 export type WebhookStatus = 204 | 401 | 408 | 409 | 413 | 422 | 500 | 503;
 
-const A = "authentication";
-const C = "configuration";
-
-/** The one table: every code, its kind and its status. */
+/** The one table: every code (after `ERR_WEBHOOK_`) and its status; the kind follows from both ({@link kindOf}). */
 const STATUSES = {
-  ERR_WEBHOOK_HEADER_MISSING: [A, 401],
-  ERR_WEBHOOK_HEADER_REPEATED: [A, 401],
-  ERR_WEBHOOK_TIMESTAMP_MALFORMED: [A, 401],
-  ERR_WEBHOOK_TIMESTAMP_TOO_OLD: [A, 401],
-  ERR_WEBHOOK_TIMESTAMP_IN_FUTURE: [A, 401],
-  ERR_WEBHOOK_SIGNATURE_MALFORMED: [A, 401],
-  ERR_WEBHOOK_SIGNATURE_MISMATCH: [A, 401],
-  ERR_WEBHOOK_BODY_NOT_JSON: [A, 401],
-  ERR_WEBHOOK_REPLAYED: [A, 401],
-  ERR_WEBHOOK_ID_INVALID: [A, 401],
-  ERR_WEBHOOK_BODY_TOO_LARGE: [A, 413],
-  ERR_WEBHOOK_ABORTED: [A, 408],
-  ERR_WEBHOOK_PAYLOAD_INVALID: ["invalid", 422],
-  ERR_WEBHOOK_HANDLER_FAILED: ["handler", 500],
-  ERR_WEBHOOK_IN_PROGRESS: ["unavailable", 409],
-  ERR_WEBHOOK_STORE_UNAVAILABLE: ["unavailable", 503],
-  ERR_WEBHOOK_BODY_PARSED: [C, 500],
-  ERR_WEBHOOK_BODY_USED: [C, 500],
-  ERR_WEBHOOK_SECRET_INVALID: [C, 500],
-  ERR_WEBHOOK_INVALID_INPUT: [C, 500],
-} as const satisfies Record<string, readonly [WebhookVerificationErrorKind, Exclude<WebhookStatus, 204>]>;
+  HEADER_MISSING: 401,
+  HEADER_REPEATED: 401,
+  TIMESTAMP_MALFORMED: 401,
+  TIMESTAMP_TOO_OLD: 401,
+  TIMESTAMP_IN_FUTURE: 401,
+  SIGNATURE_MALFORMED: 401,
+  SIGNATURE_MISMATCH: 401,
+  BODY_NOT_JSON: 401,
+  REPLAYED: 401,
+  ID_INVALID: 401,
+  BODY_TOO_LARGE: 413,
+  ABORTED: 408,
+  PAYLOAD_INVALID: 422,
+  HANDLER_FAILED: 500,
+  IN_PROGRESS: 409,
+  STORE_UNAVAILABLE: 503,
+  BODY_PARSED: 500,
+  BODY_USED: 500,
+  SECRET_INVALID: 500,
+  INVALID_INPUT: 500,
+} as const satisfies Record<string, Exclude<WebhookStatus, 204>>;
+
+/** Who must act, from the status: a 500 is the handler's when it threw, the wiring's otherwise. */
+const kindOf = (code: string, status: number): WebhookVerificationErrorKind =>
+  status < 414
+    ? status === 409
+      ? "unavailable"
+      : "authentication"
+    : status === 422
+      ? "invalid"
+      : status === 503
+        ? "unavailable"
+        : code.endsWith("HANDLER_FAILED")
+          ? "handler"
+          : "configuration";
 
 /**
  * The one error of receiving webhooks: the `verify…` functions reject with it, the `safeVerify…`
@@ -167,9 +178,8 @@ export class WebhookVerificationError extends Error {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "WebhookVerificationError";
     this.code = code;
-    const [kind, status] = STATUSES[code] ?? STATUSES.ERR_WEBHOOK_INVALID_INPUT;
-    this.kind = kind;
-    this.status = status;
+    this.status = STATUSES[code.slice(12) as keyof typeof STATUSES] ?? 500;
+    this.kind = kindOf(code, this.status);
     this.issues = options?.issues ?? [];
   }
 }

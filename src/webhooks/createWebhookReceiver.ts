@@ -206,11 +206,23 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     });
   };
 
-  const streamed = createNodeListener(fetch);
+  const streamed = createNodeListener(fetch, (cause) => {
+    const receipt = failed(
+      settings,
+      new WebhookVerificationError(
+        "ERR_WEBHOOK_INVALID_INPUT",
+        "the request could not be read as a Fetch Request (see cause)",
+        { cause },
+      ),
+      undefined,
+      undefined,
+    );
+    return new Response(receipt.body, { status: receipt.status, headers: receipt.headers });
+  });
   const node: WebhookReceiver["node"] = (req, res) => {
     const body = safeRead(req, "body");
     const raw = typeof body === "string" || bytesOf(body) !== undefined;
-    const parsed = !raw && body !== undefined && !(isPlainObject(body) && Object.keys(body).length === 0);
+    const parsed = !raw && body !== undefined && !isEmptyObject(body);
     const read = safeRead(req, "readableDidRead") === true || safeRead(req, "readableEnded") === true;
     if (!raw && !parsed && !read) {
       streamed(req, res);
@@ -219,7 +231,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     void (async () => {
       const receipt =
         raw || parsed
-          ? await receive({ body: body as WebhookBody, headers: nodeHeaders(req) })
+          ? await receive({ body: body as WebhookBody, headers: safeNodeHeaders(req) })
           : failed(
               settings,
               new WebhookVerificationError(
@@ -267,6 +279,22 @@ function safeRead(value: unknown, name: string): unknown {
     return (value as Record<string, unknown> | null | undefined)?.[name];
   } catch {
     return undefined;
+  }
+}
+
+function isEmptyObject(value: unknown): boolean {
+  try {
+    return isPlainObject(value) && Object.keys(value).length === 0;
+  } catch {
+    return false;
+  }
+}
+
+function safeNodeHeaders(req: NodeRequestLike): WebhookHeaders {
+  try {
+    return nodeHeaders(req);
+  } catch {
+    return {};
   }
 }
 
@@ -324,7 +352,8 @@ function report(
   }
 }
 
-const PROCESSED: WebhookReceipt = Object.freeze({ status: 204, headers: {}, body: "", error: undefined });
+/** The answer to a webhook processed, now or before: a new object each time, the caller's to change. */
+const processed = (): WebhookReceipt => ({ status: 204, headers: {}, body: "", error: undefined });
 
 /** Claims, runs the handler and answers, for a verification's result. */
 async function processVerified(
@@ -360,7 +389,7 @@ async function processVerified(
   }
   switch (claim.status) {
     case "processed":
-      return PROCESSED;
+      return processed();
     case "replayed":
       return failed(
         settings,
@@ -405,11 +434,18 @@ async function processVerified(
     }
     return failed(settings, error, deliveryId, payload);
   }
+  // Handled: the answer is 204 whatever happens now. Not recorded, a retry would run it again: say so.
+  let recorded: WebhookVerificationError | undefined;
   try {
-    await claim.complete();
+    if (!(await claim.complete())) {
+      recorded = new WebhookVerificationError(
+        "ERR_WEBHOOK_STORE_UNAVAILABLE",
+        "the claim on this delivery was lost before the handler returned (it ran past leaseMs without a renewal): handled, but not recorded, so a retry runs it again",
+      );
+    }
   } catch (storeError) {
-    // Handled: the answer is 204. Not remembered: a retry may run the handler again, once its lease ends.
-    report(settings, storeError as WebhookVerificationError, { status: 204, deliveryId, payload });
+    recorded = storeError as WebhookVerificationError;
   }
-  return PROCESSED;
+  if (recorded) report(settings, recorded, { status: 204, deliveryId, payload });
+  return processed();
 }

@@ -103,8 +103,8 @@ describe("createWebhookReplayGuard: what a claim finds", () => {
     expect(await guard.claim(verified(3), "delivery-1")).toMatchObject({ status: "in-progress" });
     expect(await retry.complete()).toBe(true);
     expect(await retry.complete()).toBe(false);
+    // Releasing after completing does not undo the completion.
     await retry.release();
-    expect(store.release).toHaveBeenCalledTimes(1);
     expect(await guard.claim(verified(4), "delivery-1")).toEqual({ status: "processed" });
   });
 
@@ -134,19 +134,22 @@ describe("createWebhookReplayGuard: what a claim finds", () => {
 });
 
 describe("createWebhookReplayGuard: how long a completed delivery is remembered", () => {
-  it("a delivery id for retentionMs; a signature until its window ends, not longer", async () => {
+  it("a signature until its window ends, not longer; a delivery id for retentionMs", async () => {
     const store = spiedStore();
     const guard = guardWith({ store, retentionMs: 86_400_000 });
-    await claimed(await guard.claim(verified(1), "delivery-1")).complete();
-    expect(store.complete.mock.calls[0]![2]).toBe(86_400_000);
-
     const window = verified(2, 5_000);
     const before = Date.now();
     await claimed(await guard.claim(window)).complete();
-    const keptMs = store.complete.mock.calls[1]![2];
     const untilEnd = window.expiresAt.getTime() - before;
-    expect(keptMs).toBeGreaterThanOrEqual(untilEnd - 50);
-    expect(keptMs).toBeLessThanOrEqual(untilEnd + 1_001);
+    const kept = store.complete.mock.calls.map((call) => call[2]);
+    expect(kept.length).toBeGreaterThan(0);
+    for (const keptMs of kept) {
+      expect(keptMs).toBeGreaterThanOrEqual(untilEnd - 50);
+      expect(keptMs).toBeLessThanOrEqual(untilEnd + 1_001);
+    }
+    store.complete.mockClear();
+    await claimed(await guard.claim(verified(1), "delivery-1")).complete();
+    expect(store.complete.mock.calls.map((call) => call[2])).toContain(86_400_000);
   });
 });
 
@@ -238,8 +241,9 @@ describe("createWebhookReplayGuard: refused before the store is asked", () => {
 
   it("accepts ids of 1 to 256 visible ASCII characters", async () => {
     const guard = guardWith();
-    for (const id of ["x", "x".repeat(256), "!#$%&'()*+-./:;<=>?@[\\]^_`{|}~", "evt_01J0ABC"]) {
-      expect((await guard.claim(verified(1), id)).status).toBe("claimed");
+    const ids = ["x", "x".repeat(256), "!#$%&'()*+-./:;<=>?@[\\]^_`{|}~", "evt_01J0ABC"];
+    for (const [n, id] of ids.entries()) {
+      expect((await guard.claim(verified(n), id)).status).toBe("claimed");
     }
   });
 

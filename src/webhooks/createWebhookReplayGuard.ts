@@ -17,8 +17,8 @@ import { WebhookVerificationError } from "./WebhookVerificationError.js";
  * - `in-progress`: another request holds the same delivery right now: answer 409 with
  *   `Retry-After` (`retryAfterMs`), never 2xx, since it may still fail;
  * - `processed`: this delivery id was completed before: answer 204 without running the handler;
- * - `replayed`: a request without a delivery id whose exact signature was processed before (an
- *   exact replay inside the tolerance window): refuse it.
+ * - `replayed`: the exact signed request was processed before, under another delivery id or none
+ *   (an exact replay inside the tolerance window): refuse it.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -66,8 +66,8 @@ export type WebhookClaim =
  */
 export interface WebhookReplayGuard {
   /**
-   * Claims a verified webhook: by its delivery id (`service-webhook-id`) when it has one, otherwise
-   * by its signature until `expiresAt` (exact replays only). Rejects with a
+   * Claims a verified webhook: by its delivery id (`service-webhook-id`) when it has one, and by its
+   * signature until `expiresAt` (which refuses exact replays). Rejects with a
    * `WebhookVerificationError`: `ERR_WEBHOOK_ID_INVALID` for an id that is not 1 to 256 visible
    * ASCII characters, `ERR_WEBHOOK_STORE_UNAVAILABLE` when the store fails or does not answer
    * within `storeTimeoutMs`.
@@ -107,9 +107,10 @@ export const isDeliveryId = (value: unknown): value is string =>
  * - A webhook with a delivery id is claimed by that id: its retries (new timestamp and signature,
  *   same id) find it `processed` once completed, `in-progress` while another request holds it, and
  *   free again once released.
- * - A webhook without one is claimed by its signature until the end of its tolerance window (the
- *   verifier's, carried by the verified result as `expiresAt`: there is no second window): an exact
- *   replay is `replayed`; a resend that was signed again is a new webhook.
+ * - Every webhook is also claimed by its signature until the end of its tolerance window (the
+ *   verifier's, carried by the verified result as `expiresAt`: there is no second window): the id is
+ *   not signed, so an exact replay under another id, or without one, is `replayed`. Without an id,
+ *   this is the only de-duplication: a resend that was signed again is a new webhook.
  * - A claim is a lease (`leaseMs`), renewed while you work: if the process dies, the delivery is free
  *   again once the lease runs out, and the old holder can no longer complete it.
  *
@@ -180,50 +181,76 @@ export function replayGuardOf(settings: NormalizedReplayGuardOptions): WebhookRe
           `"service-webhook-id" must be 1 to 256 visible ASCII characters without a comma`,
         );
       }
-      const ref: IdempotencyRecordRef = {
-        scope: SCOPE,
-        key: deliveryId === undefined ? `signature:${signature}` : `delivery:${deliveryId}`,
-        token: crypto.randomUUID(),
-      };
-      const claimed = await call(
-        (s) => s.claim({ ...ref, fingerprint: FINGERPRINT, leaseMs }),
-        // A claim that lands after its caller was told 503 must not hold the delivery for a lease.
-        (late) => {
-          if (late.status === "claimed") store.release(ref).catch(() => undefined);
-        },
-      );
-      switch (claimed.status) {
-        case "completed":
-          return deliveryId === undefined ? { status: "replayed" } : { status: "processed" };
-        case "in-flight":
-          return { status: "in-progress", retryAfterMs: leaseMs };
-        case "mismatch":
-          throw unavailable(new Error("the store holds another kind of record under this delivery's key"));
+      const token = crypto.randomUUID();
+      const claimRef = (ref: IdempotencyRecordRef, fingerprint: string) =>
+        call(
+          (s) => s.claim({ ...ref, fingerprint, leaseMs }),
+          // A claim that lands after its caller was told 503 must not hold the delivery for a lease.
+          (late) => {
+            if (late.status === "claimed") store.release(ref).catch(() => undefined);
+          },
+        );
+      // The signature is claimed whatever the id: an exact replay under another id (the id is not
+      // signed) or with one added or removed is a replay. Its fingerprint names the id it came with.
+      const bySignature: IdempotencyRecordRef = { scope: SCOPE, key: `signature:${signature}`, token };
+      const byId: IdempotencyRecordRef | undefined =
+        deliveryId === undefined ? undefined : { scope: SCOPE, key: `delivery:${deliveryId}`, token };
+      const refs: IdempotencyRecordRef[] = [];
+      if (byId) {
+        const claimed = await claimRef(byId, FINGERPRINT);
+        switch (claimed.status) {
+          case "completed":
+            return { status: "processed" };
+          case "in-flight":
+            return { status: "in-progress", retryAfterMs: leaseMs };
+          case "mismatch":
+            throw unavailable(new Error("the store holds another kind of record under this delivery's key"));
+        }
+        refs.push(byId);
       }
+      let seen: Awaited<ReturnType<IdempotencyStore["claim"]>>;
+      try {
+        seen = await claimRef(bySignature, `${FINGERPRINT}:${deliveryId ?? ""}`);
+      } catch (error) {
+        if (byId) await call((s) => s.release(byId)).catch(() => undefined);
+        throw error;
+      }
+      if (seen.status !== "claimed") {
+        if (byId) await call((s) => s.release(byId)).catch(() => undefined);
+        if (seen.status === "in-flight") return { status: "in-progress", retryAfterMs: leaseMs };
+        return seen.status === "completed" && byId ? { status: "processed" } : { status: "replayed" };
+      }
+      refs.push(bySignature);
       const lease = new AbortController();
       running.add(lease);
-      const letGo = leases.keep(ref, () => lease.abort(new Error("the claim on this delivery was lost")));
+      const letGo = refs.map((ref) =>
+        leases.keep(ref, () => lease.abort(new Error("the claim on this delivery was lost"))),
+      );
       let done = false;
       const finish = () => {
         if (done) return false;
         done = true;
-        letGo();
+        for (const stop of letGo) stop();
         running.delete(lease);
         return true;
       };
+      // A signature is refused by the verifier after its window anyway: keep it just past that.
+      const windowMs = () => Math.max(1, Math.ceil(expiresAt - Date.now()) + 1000);
       return {
         status: "claimed",
         signal: lease.signal,
         async complete() {
           if (!finish()) return false;
-          // A signature is refused by the verifier after its window anyway: keep it just past that.
-          const keepMs =
-            deliveryId === undefined ? Math.max(1, Math.ceil(expiresAt - Date.now()) + 1000) : retentionMs;
-          return call((s) => s.complete(ref, PROCESSED, keepMs));
+          const results = await Promise.all(
+            refs.map((ref) =>
+              call((s) => s.complete(ref, PROCESSED, ref === byId ? retentionMs : windowMs())),
+            ),
+          );
+          return results.every(Boolean);
         },
         async release() {
           if (!finish()) return;
-          await call((s) => s.release(ref));
+          await Promise.all(refs.map((ref) => call((s) => s.release(ref))));
         },
       };
     },

@@ -30,6 +30,8 @@ describe("verifyWebhook and safeVerifyWebhook: verified and validated", () => {
       ok: true,
       payload: full,
       timestamp: new Date(T0),
+      // The end of the window: the verifier's tolerance (300 s) after the signed time.
+      expiresAt: new Date(T0 + 300_000),
       signature: signed.headers["service-signature"],
     });
   });
@@ -39,10 +41,20 @@ describe("verifyWebhook and safeVerifyWebhook: verified and validated", () => {
     const wrongSecret = await safeVerifyWebhook({ ...wrong, secret: "t", now: T0 });
     expect(wrongSecret.error?.code).toBe("ERR_WEBHOOK_SIGNATURE_MISMATCH");
     const wrongPayload = await safeVerifyWebhook({ ...wrong, secret, now: T0 });
-    expect(wrongPayload.error?.code).toBe("ERR_INVALID_WEBHOOK_PAYLOAD");
-    expect(wrongPayload.error?.name).toBe("EventValidationError");
+    // One error class on every failure: the status and the kind read without a guard.
+    expect(wrongPayload.error).toMatchObject({
+      name: "WebhookVerificationError",
+      code: "ERR_WEBHOOK_PAYLOAD_INVALID",
+      kind: "invalid",
+      status: 422,
+    });
+    expect(wrongPayload.error?.issues[0]).toMatchObject({ pointer: "/version" });
+    expect((wrongPayload.error?.cause as { code?: string } | undefined)?.code).toBe(
+      "ERR_INVALID_WEBHOOK_PAYLOAD",
+    );
     await expect(verifyWebhook({ ...wrong, secret, now: T0 })).rejects.toMatchObject({
-      code: "ERR_INVALID_WEBHOOK_PAYLOAD",
+      code: "ERR_WEBHOOK_PAYLOAD_INVALID",
+      status: 422,
     });
   });
 
@@ -52,7 +64,7 @@ describe("verifyWebhook and safeVerifyWebhook: verified and validated", () => {
     const result = await verifier.safeVerify(signed);
     expect(result.ok && result.payload.type).toBe("s.message.text");
     const wrong = await signWebhook({ payload: { ...full, type: "s.room.typing" }, secret, timestamp: T0 });
-    expect((await verifier.safeVerify(wrong)).error?.code).toBe("ERR_INVALID_WEBHOOK_PAYLOAD");
+    expect((await verifier.safeVerify(wrong)).error?.code).toBe("ERR_WEBHOOK_PAYLOAD_INVALID");
   });
 });
 

@@ -37,9 +37,15 @@ describe("verifyWebhookSignature", () => {
     const hex = (await signWebhook({ payload, secret, timestamp: T0, encoding: "hex" })).headers[
       "service-signature"
     ];
-    expect(await verifyWebhookSignature(base)).toEqual({ payload, timestamp: new Date(T0), signature: hex });
+    const expiresAt = new Date(T0 + 300_000);
+    expect(await verifyWebhookSignature(base)).toEqual({
+      payload,
+      timestamp: new Date(T0),
+      expiresAt,
+      signature: hex,
+    });
     const result = await safeVerifyWebhook(base);
-    expect(result).toEqual({ ok: true, payload, timestamp: new Date(T0), signature: hex });
+    expect(result).toEqual({ ok: true, payload, timestamp: new Date(T0), expiresAt, signature: hex });
   });
 
   it("takes the body as a string, Uint8Array, ArrayBuffer or Buffer", async () => {

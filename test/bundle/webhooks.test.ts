@@ -8,8 +8,10 @@ import { bundle, kb } from "../support/bundle.js";
 
 // 3.32 KB measured: the checks that hostile input needs (exact signature spellings, every binary
 // view by its bytes, repeated and numeric headers and options, messages that name the fix) took the
-// verifier past its first 1.5 KB; the budget keeps it from growing further unnoticed.
-const VERIFY_BUDGET = 3.5 * 1024;
+// verifier past its first 1.5 KB; the budget keeps it from growing further unnoticed. 3.53 KB since
+// the error class carries the one status table of receiving (every code, its status and kind) and
+// verified results their window's end.
+const VERIFY_BUDGET = 3.6 * 1024;
 const report: [string, number, number][] = [];
 
 afterAll(() => {

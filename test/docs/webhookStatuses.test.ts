@@ -35,8 +35,8 @@ function statusRows(page: string): string[][] {
 const codes = [
   ...read("src/webhooks/WebhookVerificationError.ts")
     .slice(read("src/webhooks/WebhookVerificationError.ts").indexOf("const STATUSES = {"))
-    .matchAll(/^ {2}(ERR_WEBHOOK_[A-Z_]+): \[/gm),
-].map((match) => match[1] as WebhookVerificationErrorCode);
+    .matchAll(/^ {2}([A-Z_]+): \d{3},$/gm),
+].map((match) => `ERR_WEBHOOK_${match[1]}` as WebhookVerificationErrorCode);
 
 describe("the receiver's status table", () => {
   it("is printed the same in the README and the receiving guide", () => {

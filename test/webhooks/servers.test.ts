@@ -179,7 +179,8 @@ describe("body parser mistakes are configuration errors (500) that name the fix"
       status: 500,
       body: {
         code: "ERR_WEBHOOK_INVALID_INPUT",
-        message: 'the raw body is missing: with Express use express.raw({ type: "*/*" }) on this route; with NestJS create the app with { rawBody: true }',
+        message:
+          'the raw body is missing: with Express use express.raw({ type: "*/*" }) on this route; with NestJS create the app with { rawBody: true }',
       },
     });
   });
