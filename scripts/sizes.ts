@@ -71,6 +71,11 @@ export const measuredImports: readonly MeasuredImport[] = [
     from: "messaging-events/webhooks",
     names: ["verifyWebhook"],
   },
+  {
+    label: "`createWebhookReceiver`: verify, claim, typed handlers, the memory store",
+    from: "messaging-events/webhooks",
+    names: ["createWebhookReceiver"],
+  },
   { label: "`signWebhook`", from: "messaging-events/webhooks", names: ["signWebhook"] },
   {
     label: "`isJsonApiMediaType`, `acceptsJsonApi`",
