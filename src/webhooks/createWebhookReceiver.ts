@@ -111,10 +111,10 @@ export interface WebhookReceiver {
  *
  * 1. it verifies the signature and the time window (401, 413, 408), then validates the payload
  *    (422): nothing unauthenticated is parsed;
- * 2. it claims the delivery in the replay store, by `service-webhook-id`, or by signature when the
- *    request has none: a delivery already processed is answered 204 without running anything; one
- *    being handled right now 409 with `Retry-After`; an exact replay of a request without an id is
- *    refused (401); a store that cannot answer gives 503;
+ * 2. it claims the delivery in the replay store, by `service-webhook-id` and by signature: a
+ *    delivery already processed is answered 204 without running anything; one being handled right
+ *    now 409 with `Retry-After`; an exact replay under another id, or without one, is refused (401);
+ *    a store that cannot answer gives 503;
  * 3. it runs the handler of the payload's type, its payload narrowed to that type (`onAny` for
  *    types without one; none at all is a 204), keeping the claim alive while it runs;
  * 4. it completes the claim and answers 204 when the handler returns, or releases it and answers
@@ -153,7 +153,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   let running = 0;
   let drained: (() => void) | undefined;
 
-  const process = async (
+  const answer = async (
     headers: unknown,
     verify: () => Promise<VerifiedWebhookSignature>,
   ): Promise<WebhookReceipt> => {
@@ -177,7 +177,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   };
 
   const receive: WebhookReceiver["receive"] = (input) =>
-    process(safeRead(input, "headers"), async () => {
+    answer(safeRead(input, "headers"), async () => {
       const raw = safeRead(input, "body");
       const body = bodyBytes(raw);
       if (body.length > settings.maxBodyBytes) {
@@ -193,7 +193,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     });
 
   const fetch: WebhookReceiver["fetch"] = async (request) => {
-    const receipt = await process(safeRead(request, "headers"), () =>
+    const receipt = await answer(safeRead(request, "headers"), () =>
       verifySignedRequest(
         request,
         { toleranceSeconds, maxBodyBytes: settings.maxBodyBytes, timeoutMs: settings.bodyTimeoutMs },
@@ -395,7 +395,7 @@ async function processVerified(
         settings,
         new WebhookVerificationError(
           "ERR_WEBHOOK_REPLAYED",
-          "this signed request, which has no delivery id, was already processed: an exact replay inside the time window",
+          "this exact signed request was already processed, under another delivery id or none: a replay inside the time window",
         ),
         deliveryId,
         payload,
