@@ -179,7 +179,7 @@ describe("messaging-events verify", () => {
     expect(tooOld.stdout).toContain("ERR_WEBHOOK_TIMESTAMP_");
     expect(asOfThen.code).toBe(0);
     expect(invalid.code).toBe(1);
-    expect(invalid.stdout).toContain("ERR_INVALID_WEBHOOK_PAYLOAD");
+    expect(invalid.stdout).toContain("ERR_WEBHOOK_PAYLOAD_INVALID");
     expect(invalid.stdout).toContain("/version");
   });
 });
