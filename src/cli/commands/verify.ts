@@ -74,7 +74,7 @@ A captured request is usually older than the 300-second window: pass --now with 
 capture, or a wider --tolerance.
 
 Prints "valid" with the payload type, or "invalid" with the error code (ERR_WEBHOOK_SIGNATURE_MISMATCH,
-ERR_WEBHOOK_TIMESTAMP_TOO_OLD, ERR_INVALID_WEBHOOK_PAYLOAD…) and its message; --format json prints
+ERR_WEBHOOK_TIMESTAMP_TOO_OLD, ERR_WEBHOOK_PAYLOAD_INVALID…) and its message; --format json prints
 one JSON object. Neither the secret nor the expected signature is ever printed.
 
 Exit status: 0 valid, 1 invalid, 2 for a usage error.`,
