@@ -38,7 +38,27 @@ import type { EventValidationIssue } from "../events/EventValidationError.js";
  * const retried: WebhookVerificationErrorCode[] = ["ERR_WEBHOOK_HANDLER_FAILED", "ERR_WEBHOOK_STORE_UNAVAILABLE"];
  * ```
  */
-export type WebhookVerificationErrorCode = `ERR_WEBHOOK_${keyof typeof STATUSES}`;
+export type WebhookVerificationErrorCode =
+  | "ERR_WEBHOOK_HEADER_MISSING"
+  | "ERR_WEBHOOK_HEADER_REPEATED"
+  | "ERR_WEBHOOK_TIMESTAMP_MALFORMED"
+  | "ERR_WEBHOOK_TIMESTAMP_TOO_OLD"
+  | "ERR_WEBHOOK_TIMESTAMP_IN_FUTURE"
+  | "ERR_WEBHOOK_SIGNATURE_MALFORMED"
+  | "ERR_WEBHOOK_SIGNATURE_MISMATCH"
+  | "ERR_WEBHOOK_BODY_NOT_JSON"
+  | "ERR_WEBHOOK_REPLAYED"
+  | "ERR_WEBHOOK_ID_INVALID"
+  | "ERR_WEBHOOK_BODY_TOO_LARGE"
+  | "ERR_WEBHOOK_ABORTED"
+  | "ERR_WEBHOOK_PAYLOAD_INVALID"
+  | "ERR_WEBHOOK_HANDLER_FAILED"
+  | "ERR_WEBHOOK_IN_PROGRESS"
+  | "ERR_WEBHOOK_STORE_UNAVAILABLE"
+  | "ERR_WEBHOOK_BODY_PARSED"
+  | "ERR_WEBHOOK_BODY_USED"
+  | "ERR_WEBHOOK_SECRET_INVALID"
+  | "ERR_WEBHOOK_INVALID_INPUT";
 
 /**
  * Who must act on a {@link WebhookVerificationError}:
@@ -105,7 +125,7 @@ const STATUSES = {
   BODY_USED: 500,
   SECRET_INVALID: 500,
   INVALID_INPUT: 500,
-} as const satisfies Record<string, Exclude<WebhookStatus, 204>>;
+} as const satisfies Record<Reason, Exclude<WebhookStatus, 204>>;
 
 /** Who must act, from the status: a 500 is the handler's when it threw, the wiring's otherwise. */
 const kindOf = (code: string, status: number): WebhookVerificationErrorKind =>
@@ -178,7 +198,7 @@ export class WebhookVerificationError extends Error {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "WebhookVerificationError";
     this.code = code;
-    this.status = STATUSES[code.slice(12) as keyof typeof STATUSES] ?? 500;
+    this.status = STATUSES[code.slice(12) as Reason] ?? 500;
     this.kind = kindOf(code, this.status);
     this.issues = options?.issues ?? [];
   }
