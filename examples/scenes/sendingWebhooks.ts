@@ -1,7 +1,8 @@
 /**
  * The demo's "sending webhooks" scene: `createWebhookDispatcher` with a short test schedule,
- * delivering one event to two loopback receivers that verify every request with `safeVerifyWebhook`:
- * one fails the first attempt and then succeeds, the other answers 410 and gets disabled.
+ * delivering one event to two loopback receivers: the library's `createWebhookReceiver`, whose
+ * handler fails the first time (a database blip) and succeeds on the sender's retry, and a plain
+ * server that verifies with `safeVerifyWebhook` and answers 410, and gets disabled.
  */
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
@@ -13,6 +14,7 @@ import {
   type EndpointDisabledReason,
   WEBHOOK_ID_HEADER,
 } from "messaging-events/dispatch";
+import { createWebhookReceiver } from "messaging-events/webhooks";
 import type { Expect } from "./Expect.js";
 
 const SCHEDULE = [200, 400] as const;
@@ -64,6 +66,51 @@ async function startReceiver(secret: string, answer: (attempt: number) => number
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
 }
 
+/**
+ * The library's receiver on a loopback server: its handler throws the first time it runs, so the
+ * first attempt is answered 500 and the sender's retry runs it again. Each request is recorded with
+ * what the receiver made of it.
+ */
+async function startLibraryReceiver(secret: string): Promise<Receiver & { readonly runs: string[] }> {
+  const received: Received[] = [];
+  const runs: string[] = [];
+  // The attempts come one after another: what the receiver made of the latest one.
+  let verdict = "?";
+  const receiver = createWebhookReceiver({
+    secret,
+    on: {
+      "s.message.text": async (payload) => {
+        verdict = `✓ ${payload.type}`;
+        runs.push(runs.length === 0 ? "threw (a database blip)" : "succeeded");
+        if (runs.length === 1) throw new Error("a database blip");
+      },
+    },
+    onError: (error) => {
+      if (error.kind !== "handler") verdict = `✗ ${error.code}`;
+    },
+  });
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    res.on("finish", () => {
+      received.push({
+        at: Date.now(),
+        timestamp: header(req.headers["service-timestamp"]),
+        signature: header(req.headers["service-signature"]),
+        webhookId: header(req.headers[WEBHOOK_ID_HEADER]),
+        body: Buffer.concat(chunks),
+        verdict,
+        status: res.statusCode,
+      });
+    });
+    receiver.node(req, res);
+  });
+  server.on("close", () => void receiver.close());
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, runs };
+}
+
 async function stop(server: Server): Promise<void> {
   server.close();
   server.closeAllConnections();
@@ -72,7 +119,7 @@ async function stop(server: Server): Promise<void> {
 
 /** Runs the scene, printing each attempt; `expect` records what did not behave as shown. */
 export async function sendingWebhooks(expect: Expect): Promise<void> {
-  const flaky = await startReceiver("whsec_flaky_receiver", (attempt) => (attempt === 1 ? 500 : 204));
+  const flaky = await startLibraryReceiver("whsec_flaky_receiver");
   const gone = await startReceiver("whsec_gone_receiver", () => 410);
   const attempts: DeliveryAttempt[] = [];
   const disabled: [string, EndpointDisabledReason][] = [];
@@ -106,7 +153,7 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
 
   try {
     console.log(
-      `\nSending webhooks: createWebhookDispatcher (schedule [${SCHEDULE.join(", ")}] ms, no jitter) to two receivers on 127.0.0.1 that verify with safeVerifyWebhook`,
+      `\nSending webhooks: createWebhookDispatcher (schedule [${SCHEDULE.join(", ")}] ms, no jitter) to two receivers on 127.0.0.1: createWebhookReceiver, and a plain server verifying with safeVerifyWebhook`,
     );
     start = Date.now();
     const result = await dispatcher.dispatch({
@@ -129,7 +176,7 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
     clearTimeout(timer);
 
     for (const [receiver, label] of [
-      [flaky, 'receiver "flaky" (answers 500 to the first attempt, then 204)'],
+      [flaky, 'receiver "flaky" (createWebhookReceiver; its handler throws the first time, a database blip)'],
       [gone, 'receiver "gone" (answers 410 Gone)'],
     ] as const) {
       console.log(`\n  ${label}:`);
@@ -153,6 +200,7 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
       );
     }
 
+    console.log(`\n  the handler of "flaky" ran ${flaky.runs.length} times: ${flaky.runs.join(", then ")}`);
     for (const [id, reason] of disabled)
       console.log(`  onEndpointDisabled: endpoint "${id}" disabled (${reason})`);
 
@@ -174,8 +222,16 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
       }`,
     );
     expect(flaky.received.length === 2, 'receiver "flaky" got exactly two attempts');
+    expect(
+      flaky.received.map((request) => request.status).join() === "500,204",
+      "the receiver answered 500 while its handler failed, then 204 once it succeeded",
+    );
+    expect(
+      flaky.runs.join() === "threw (a database blip),succeeded",
+      "the handler ran twice and succeeded once",
+    );
     expect(gone.received.length === 1, 'receiver "gone" got exactly one attempt');
-    expect(allAuthentic, "every request verified with safeVerifyWebhook");
+    expect(allAuthentic, "every request verified");
     expect(fresh, "each attempt has its own timestamp and signature");
     expect(sameId, "both attempts carry the delivery's service-webhook-id");
     expect(sameBody, "both attempts send the same body bytes");
