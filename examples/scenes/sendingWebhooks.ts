@@ -48,14 +48,14 @@ async function startReceiver(secret: string, answer: (attempt: number) => number
     req.on("end", async () => {
       const body = Buffer.concat(chunks);
       const result = await safeVerifyWebhook({ body, headers: req.headers, secret });
-      const status = result.ok ? answer(received.length + 1) : 401;
+      const status = result.success ? answer(received.length + 1) : 401;
       received.push({
         at: Date.now(),
         timestamp: header(req.headers["service-timestamp"]),
         signature: header(req.headers["service-signature"]),
         webhookId: header(req.headers[WEBHOOK_ID_HEADER]),
         body,
-        verdict: result.ok ? `✓ ${result.payload.type}` : `✗ ${result.error.code}`,
+        verdict: result.success ? `✓ ${result.data.type}` : `✗ ${result.error.code}`,
         status,
       });
       res.writeHead(status).end();

@@ -97,30 +97,35 @@ describe("idempotency keys", () => {
   describe("readIdempotencyKey", () => {
     const meta = (key: unknown) => ({ data: { ...document.data, meta: { "idempotency-key": key } } });
     it.each([
-      ["both, equal", { "Service-Idempotency-Key": "k1" }, meta("k1"), { ok: true, key: "k1" }],
-      ["header only, any case", { "service-idempotency-key": "k1" }, document, { ok: true, key: "k1" }],
+      ["both, equal", { "Service-Idempotency-Key": "k1" }, meta("k1"), { success: true, data: "k1" }],
+      ["header only, any case", { "service-idempotency-key": "k1" }, document, { success: true, data: "k1" }],
       [
         "header only, Fetch Headers",
         new Headers({ "SERVICE-IDEMPOTENCY-KEY": "k1" }),
         document,
-        { ok: true, key: "k1" },
+        { success: true, data: "k1" },
       ],
-      ["meta only", {}, meta("k1"), { ok: true, key: "k1" }],
-      ["neither", {}, document, { ok: false, reason: "missing" }],
-      ["blank header", { "service-idempotency-key": " " }, document, { ok: false, reason: "invalid" }],
-      ["meta not a string", {}, meta(7), { ok: false, reason: "invalid" }],
-      ["too long", {}, meta("k".repeat(256)), { ok: false, reason: "invalid" }],
+      ["meta only", {}, meta("k1"), { success: true, data: "k1" }],
+      ["neither", {}, document, { success: false, error: { reason: "missing" } }],
+      [
+        "blank header",
+        { "service-idempotency-key": " " },
+        document,
+        { success: false, error: { reason: "invalid" } },
+      ],
+      ["meta not a string", {}, meta(7), { success: false, error: { reason: "invalid" } }],
+      ["too long", {}, meta("k".repeat(256)), { success: false, error: { reason: "invalid" } }],
       [
         "repeated in Node",
         { "service-idempotency-key": ["k1", "k2"] },
         document,
-        { ok: false, reason: "repeated" },
+        { success: false, error: { reason: "repeated" } },
       ],
       [
         "repeated in a record, two spellings",
         { "service-idempotency-key": "k1", "Service-Idempotency-Key": "k1" },
         document,
-        { ok: false, reason: "repeated" },
+        { success: false, error: { reason: "repeated" } },
       ],
       [
         "repeated and joined by Fetch",
@@ -129,19 +134,19 @@ describe("idempotency keys", () => {
           ["service-idempotency-key", "k2"],
         ]),
         document,
-        { ok: false, reason: "invalid" },
+        { success: false, error: { reason: "invalid" } },
       ],
       [
         "joined by a proxy",
         { "service-idempotency-key": "k1, k2" },
         meta("k1, k2"),
-        { ok: false, reason: "invalid" },
+        { success: false, error: { reason: "invalid" } },
       ],
       [
         "header and meta differ",
         { "service-idempotency-key": "k1" },
         meta("k2"),
-        { ok: false, reason: "mismatch" },
+        { success: false, error: { reason: "mismatch" } },
       ],
     ])("%s", (_name, headers, body, expected) => {
       expect(readIdempotencyKey({ headers, document: body })).toMatchObject(expected);
@@ -151,11 +156,11 @@ describe("idempotency keys", () => {
       fc.assert(
         fc.property(fc.anything(), fc.anything(), (headers, body) => {
           const result = readIdempotencyKey({ headers, document: body });
-          expect(typeof result.ok).toBe("boolean");
+          expect(typeof result.success).toBe("boolean");
         }),
         { numRuns: 1000 },
       );
-      expect(readIdempotencyKey(undefined as never).ok).toBe(false);
+      expect(readIdempotencyKey(undefined as never).success).toBe(false);
     });
   });
 

@@ -3,7 +3,9 @@ import { isPlainObject } from "../internal/isPlainObject.js";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_META, isValidIdempotencyKey } from "./idempotencyKey.js";
 
 /**
- * The result of {@link readIdempotencyKey}: the key, or why there is none to use.
+ * The result of {@link readIdempotencyKey}: `{ success: true, data }` with the key, or
+ * `{ success: false, error }` with why there is none to use (`error.reason`) and a sentence that says
+ * what to send (`error.message`):
  *
  * - `missing`: neither the header nor `data.meta["idempotency-key"]` is there;
  * - `invalid`: a key is there but is not 1 to 255 visible ASCII characters other than the comma
@@ -17,16 +19,23 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_META, isValidIdempotencyKey } f
  * ```ts
  * import type { IdempotencyKeyResult } from "messaging-events/idempotency";
  *
- * const result: IdempotencyKeyResult = { ok: false, reason: "missing", message: "no idempotency key" };
+ * const result: IdempotencyKeyResult = {
+ *   success: false,
+ *   error: { reason: "missing", message: "no idempotency key" },
+ * };
  * ```
  */
 export type IdempotencyKeyResult =
-  | { readonly ok: true; readonly key: string; readonly reason?: undefined; readonly message?: undefined }
+  | { readonly success: true; readonly data: string; readonly error?: undefined }
   | {
-      readonly ok: false;
-      readonly reason: "missing" | "invalid" | "repeated" | "mismatch";
-      readonly message: string;
-      readonly key?: undefined;
+      readonly success: false;
+      readonly error: {
+        /** Why there is no key to use. */
+        readonly reason: "missing" | "invalid" | "repeated" | "mismatch";
+        /** What to send instead. */
+        readonly message: string;
+      };
+      readonly data?: undefined;
     };
 
 /**
@@ -44,7 +53,7 @@ export type IdempotencyKeyResult =
  *   headers: { "service-idempotency-key": "order-42" },
  *   document: { data: { type: "events", meta: { "idempotency-key": "order-42" } } },
  * });
- * if (result.ok) console.log(result.key); // "order-42"
+ * if (result.success) console.log(result.data); // "order-42"
  * ```
  */
 export function readIdempotencyKey(request: {
@@ -67,16 +76,20 @@ export function readIdempotencyKey(request: {
   const fromHeader = header?.value;
   if (fromHeader === undefined && fromMeta === undefined) {
     return {
-      ok: false,
-      reason: "missing",
-      message: `no idempotency key: send the ${IDEMPOTENCY_KEY_HEADER} header and data.meta["idempotency-key"]`,
+      success: false,
+      error: {
+        reason: "missing",
+        message: `no idempotency key: send the ${IDEMPOTENCY_KEY_HEADER} header and data.meta["idempotency-key"]`,
+      },
     };
   }
   if (header?.repeated) {
     return {
-      ok: false,
-      reason: "repeated",
-      message: `the ${IDEMPOTENCY_KEY_HEADER} header was sent more than once; send it once`,
+      success: false,
+      error: {
+        reason: "repeated",
+        message: `the ${IDEMPOTENCY_KEY_HEADER} header was sent more than once; send it once`,
+      },
     };
   }
   for (const [where, value] of [
@@ -85,18 +98,22 @@ export function readIdempotencyKey(request: {
   ] as const) {
     if (value !== undefined && !isValidIdempotencyKey(value)) {
       return {
-        ok: false,
-        reason: "invalid",
-        message: `${where} must be 1 to 255 visible ASCII characters other than the comma${typeof value === "string" && value.includes(",") ? " (a header sent twice arrives joined by a comma)" : ""}`,
+        success: false,
+        error: {
+          reason: "invalid",
+          message: `${where} must be 1 to 255 visible ASCII characters other than the comma${typeof value === "string" && value.includes(",") ? " (a header sent twice arrives joined by a comma)" : ""}`,
+        },
       };
     }
   }
   if (fromHeader !== undefined && fromMeta !== undefined && fromHeader !== fromMeta) {
     return {
-      ok: false,
-      reason: "mismatch",
-      message: `the ${IDEMPOTENCY_KEY_HEADER} header and data.meta["idempotency-key"] differ; send the same key in both`,
+      success: false,
+      error: {
+        reason: "mismatch",
+        message: `the ${IDEMPOTENCY_KEY_HEADER} header and data.meta["idempotency-key"] differ; send the same key in both`,
+      },
     };
   }
-  return { ok: true, key: (fromHeader ?? fromMeta) as string };
+  return { success: true, data: (fromHeader ?? fromMeta) as string };
 }

@@ -363,12 +363,12 @@ function readKey(
 ): { ok: true; key: string | undefined } | { ok: false; response: Response } {
   const result = readIdempotencyKey({ headers: request.headers, document: parsed });
   // A valid key has no comma, so a header sent twice and joined by Fetch ("k1, k2") is never one.
-  if (result.ok && isValidIdempotencyKey(result.key)) return { ok: true, key: result.key };
-  if (!result.ok && result.reason === "missing") return { ok: true, key: undefined };
-  if (!result.ok && result.reason === "mismatch") {
+  if (result.success && isValidIdempotencyKey(result.data)) return { ok: true, key: result.data };
+  if (result.error?.reason === "missing") return { ok: true, key: undefined };
+  if (result.error?.reason === "mismatch") {
     return {
       ok: false,
-      response: singleError(400, "ERR_IDEMPOTENCY_KEY_MISMATCH", result.message, {
+      response: singleError(400, "ERR_IDEMPOTENCY_KEY_MISMATCH", result.error.message, {
         pointer: `/data/meta/${IDEMPOTENCY_KEY_META}`,
       }),
     };

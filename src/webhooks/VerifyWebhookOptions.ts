@@ -17,7 +17,7 @@ import type { WebhookSecret } from "./WebhookSecret.js";
  *   body: '{"type":"s.room.close","version":2,"content":{}}',
  *   headers: { "service-timestamp": "2026-11-22T18:00:00.000Z", "service-signature": "…" },
  *   secret: ["new-secret", "old-secret"],
- *   toleranceSeconds: 60,
+ *   toleranceMs: 60_000,
  * };
  * ```
  */
@@ -32,12 +32,12 @@ export interface VerifyWebhookOptions {
    */
   readonly secret: WebhookSecret | readonly WebhookSecret[];
   /**
-   * How far `service-timestamp` may lie from `now`, in either direction, in seconds. The window
-   * limits how long a captured request can be replayed; inside it, a replay verifies: `createWebhookReceiver` refuses
-   * replays inside it for you.
-   * @default 300
+   * How far `service-timestamp` may lie from `now`, in either direction, in milliseconds. The
+   * window limits how long a captured request can be replayed; inside it, a replay verifies:
+   * `createWebhookReceiver` refuses replays inside it for you.
+   * @default 300_000 (5 minutes)
    */
-  readonly toleranceSeconds?: number;
+  readonly toleranceMs?: number;
   /**
    * The current time, as a `Date` or epoch milliseconds, for tests and replays.
    * @default Date.now()

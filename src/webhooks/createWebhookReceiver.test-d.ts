@@ -82,7 +82,7 @@ describe("createWebhookReceiver types", () => {
 
   it("error.status and error.kind read without a guard on a failed verification", async () => {
     const result: SafeVerifyWebhookResult = await safeVerifyWebhookRequest(request, { secret: "s" });
-    if (!result.ok) {
+    if (!result.success) {
       expectTypeOf(result.error.status).toEqualTypeOf<Exclude<WebhookStatus, 204>>();
       expectTypeOf(result.error.kind).toEqualTypeOf<WebhookVerificationErrorKind>();
     }

@@ -148,7 +148,7 @@ export interface WebhookReceiver {
 export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookReceiver {
   const settings = normalizeReceiverOptions(options);
   const guard = replayGuardOf(settings.guard);
-  const toleranceSeconds = settings.toleranceMs / 1000;
+  const { toleranceMs } = settings;
   let closing: Promise<void> | undefined;
   let running = 0;
   let drained: (() => void) | undefined;
@@ -186,17 +186,14 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
           `the request body is larger than maxBodyBytes (${settings.maxBodyBytes} bytes)`,
         );
       }
-      return verifySignedWebhook(
-        { body, headers: safeRead(input, "headers"), toleranceSeconds },
-        settings.keys,
-      );
+      return verifySignedWebhook({ body, headers: safeRead(input, "headers"), toleranceMs }, settings.keys);
     });
 
   const fetch: WebhookReceiver["fetch"] = async (request) => {
     const receipt = await answer(safeRead(request, "headers"), () =>
       verifySignedRequest(
         request,
-        { toleranceSeconds, maxBodyBytes: settings.maxBodyBytes, timeoutMs: settings.bodyTimeoutMs },
+        { toleranceMs, maxBodyBytes: settings.maxBodyBytes, timeoutMs: settings.bodyTimeoutMs },
         settings.keys,
       ),
     );
@@ -368,8 +365,8 @@ async function processVerified(
   const deliveryId = idHeader?.value === "" ? undefined : idHeader?.value;
   // Told to onError only when it is a well-formed id: whatever else came in a header stays out of logs.
   const reportedId = isDeliveryId(deliveryId) ? deliveryId : undefined;
-  if (!result.ok) return failed(settings, result.error, reportedId, undefined);
-  const { payload } = result;
+  if (!result.success) return failed(settings, result.error, reportedId, undefined);
+  const { data: payload } = result;
   if (idHeader?.repeated) {
     return failed(
       settings,

@@ -115,7 +115,7 @@ describe("createWebhookReplayGuard: what a claim finds", () => {
       secret,
     });
     const result = await safeVerifyWebhook({ ...signed, secret });
-    expect(result.ok).toBe(true);
+    expect(result.success).toBe(true);
     const guard = guardWith();
     await claimed(await guard.claim(result as { signature: string; expiresAt: Date })).complete();
     expect(await guard.claim(result as { signature: string; expiresAt: Date })).toEqual({

@@ -127,11 +127,11 @@ export const isDeliveryId = (value: unknown): value is string =>
  * });
  * request.headers.set(WEBHOOK_ID_HEADER, "delivery-1");
  * const result = await safeVerifyWebhookRequest(request, { secret: "s3cr3t" });
- * if (result.ok) {
+ * if (result.success) {
  *   const claim = await guard.claim(result, request.headers.get(WEBHOOK_ID_HEADER) ?? undefined);
  *   if (claim.status === "claimed") {
  *     try {
- *       console.log("handling", result.payload.type);
+ *       console.log("handling", result.data.type);
  *       await claim.complete(); // answer 204
  *     } catch (error) {
  *       await claim.release(); // answer 500: the sender retries

@@ -23,7 +23,7 @@ import type { WebhookPayload } from "./webhookPayloadSchema.js";
 export interface WebhookVerifier {
   /** Verifies a raw body and its headers; resolves to the typed payload or rejects. */
   verify(input: { body: WebhookBody; headers: WebhookHeaders; now?: Date | number }): Promise<WebhookPayload>;
-  /** The same, resolving to `{ ok, payload, timestamp, signature }` or `{ ok: false, error }`; never rejects. */
+  /** The same, resolving to `{ success: true, data, timestamp, expiresAt, signature }` or `{ success: false, error }`; never rejects. */
   safeVerify(input: {
     body: WebhookBody;
     headers: WebhookHeaders;
@@ -52,10 +52,10 @@ export interface WebhookVerifier {
  * ```ts
  * import { createWebhookVerifier, signWebhook } from "messaging-events/webhooks";
  *
- * const verifier = createWebhookVerifier({ secret: ["current-secret", "previous-secret"], toleranceSeconds: 300 });
+ * const verifier = createWebhookVerifier({ secret: ["current-secret", "previous-secret"], toleranceMs: 300_000 });
  * const signed = await signWebhook({ payload: { type: "s.room.close", version: 2, content: {} }, secret: "previous-secret" });
  * const result = await verifier.safeVerify(signed);
- * console.log(result.ok && result.payload.type); // "s.room.close"
+ * console.log(result.success && result.data.type); // "s.room.close"
  * ```
  */
 export function createWebhookVerifier(options: VerifyWebhookRequestOptions): WebhookVerifier {

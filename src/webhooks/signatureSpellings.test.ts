@@ -53,7 +53,7 @@ describe("signature spellings", () => {
   it("the four spellings of the real MAC verify, to lowercase hex", async () => {
     for (const signature of spellings(mac)) {
       const result = await verify(signature);
-      expect(result.ok, signature).toBe(true);
+      expect(result.success, signature).toBe(true);
       expect(result.signature).toBe(hex);
     }
   });

@@ -19,7 +19,7 @@ const MAX_DELAY = 2 ** 31 - 1;
 
 /** What a request verification reads besides the request and the keys. */
 export interface RequestCheck {
-  readonly toleranceSeconds?: unknown;
+  readonly toleranceMs?: unknown;
   readonly now?: unknown;
   readonly maxBodyBytes?: unknown;
   readonly signal?: unknown;

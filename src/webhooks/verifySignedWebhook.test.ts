@@ -44,7 +44,7 @@ describe("nothing of an unauthenticated body is decoded or parsed", () => {
 
   it("an authentic body is decoded and parsed once", async () => {
     const parse = vi.spyOn(JSON, "parse");
-    expect((await safeVerifyWebhookSignature(base)).ok).toBe(true);
+    expect((await safeVerifyWebhookSignature(base)).success).toBe(true);
     expect(parse).toHaveBeenCalledTimes(1);
   });
 
@@ -91,7 +91,7 @@ describe("every ArrayBufferView and ArrayBuffer means its bytes, exactly", () =>
   it.each(table)("%s", async (_name, body) => {
     const result = await safeVerifyWebhookSignature({ ...base, body } as VerifyWebhookOptions);
     expect(result.error?.message).toBeUndefined();
-    expect(result.payload).toEqual(payload);
+    expect(result.data).toEqual(payload);
   });
 
   it("wider views keep every byte: a Uint16Array or Float64Array over the signed bytes verifies, its elements do not", async () => {
@@ -102,7 +102,7 @@ describe("every ArrayBufferView and ArrayBuffer means its bytes, exactly", () =>
     for (const View of [Uint16Array, Int32Array, Float32Array, Float64Array, BigInt64Array]) {
       const view = new View(bytes.buffer.slice(0));
       const result = await safeVerifyWebhookSignature({ ...again, secret, now: T0, body: view });
-      expect(result.ok, View.name).toBe(true);
+      expect(result.success, View.name).toBe(true);
     }
     // The old bug: a Uint16Array whose low bytes are the signed body must not verify.
     const widened = Uint16Array.from(bytes);
@@ -120,7 +120,7 @@ describe("every ArrayBufferView and ArrayBuffer means its bytes, exactly", () =>
     ]) {
       const foreign = runInNewContext(source, context);
       const result = await safeVerifyWebhookSignature({ ...base, body: foreign });
-      expect(result.ok, source).toBe(true);
+      expect(result.success, source).toBe(true);
     }
   });
 
@@ -128,7 +128,7 @@ describe("every ArrayBufferView and ArrayBuffer means its bytes, exactly", () =>
     const body = bodyBytes.slice();
     const pending = safeVerifyWebhookSignature({ ...base, body });
     body.fill(0x20);
-    expect((await pending).ok).toBe(true);
+    expect((await pending).success).toBe(true);
   });
 });
 
@@ -269,7 +269,7 @@ describe("a header sent twice is refused: which one was signed is unknown", () =
       { "service-timestamp": [timestamp], "service-signature": [signature] },
       new Headers(signed.headers),
     ]) {
-      expect((await safeVerifyWebhook({ ...base, headers } as VerifyWebhookOptions)).ok).toBe(true);
+      expect((await safeVerifyWebhook({ ...base, headers } as VerifyWebhookOptions)).success).toBe(true);
     }
   });
 });
@@ -278,18 +278,18 @@ describe("numeric options are numbers, and only the checked number is echoed", (
   const forged = { valueOf: () => 5, toString: () => "5\n\u001b[31mFORGED" };
   it.each([
     [
-      "toleranceSeconds an object with valueOf",
-      { toleranceSeconds: forged },
-      /^toleranceSeconds must be a finite number ≥ 0, not an object$/,
+      "toleranceMs an object with valueOf",
+      { toleranceMs: forged },
+      /^toleranceMs must be a finite number ≥ 0, not an object$/,
     ],
     [
-      "toleranceSeconds a string",
-      { toleranceSeconds: "300" },
-      /^toleranceSeconds must be a finite number ≥ 0, not a string$/,
+      "toleranceMs a string",
+      { toleranceMs: "300" },
+      /^toleranceMs must be a finite number ≥ 0, not a string$/,
     ],
-    ["toleranceSeconds NaN", { toleranceSeconds: Number.NaN }, /not NaN$/],
-    ["toleranceSeconds Infinity", { toleranceSeconds: Number.POSITIVE_INFINITY }, /not Infinity$/],
-    ["toleranceSeconds negative", { toleranceSeconds: -1 }, /not -1$/],
+    ["toleranceMs NaN", { toleranceMs: Number.NaN }, /not NaN$/],
+    ["toleranceMs Infinity", { toleranceMs: Number.POSITIVE_INFINITY }, /not Infinity$/],
+    ["toleranceMs negative", { toleranceMs: -1 }, /not -1$/],
     [
       "now an object with valueOf",
       { now: forged },
@@ -308,9 +308,9 @@ describe("numeric options are numbers, and only the checked number is echoed", (
   it("a Date of another realm is a Date, and the tolerance in a message is the number", async () => {
     const { runInNewContext } = await import("node:vm");
     const now = runInNewContext(`new Date(${T0})`) as Date;
-    expect((await safeVerifyWebhook({ ...base, now })).ok).toBe(true);
-    const late = await safeVerifyWebhook({ ...base, now: T0 + 11_000, toleranceSeconds: 10 });
-    expect(late.error?.message).toBe("signed 11 s ago, tolerance 10 s");
+    expect((await safeVerifyWebhook({ ...base, now })).success).toBe(true);
+    const late = await safeVerifyWebhook({ ...base, now: T0 + 11_000, toleranceMs: 10_000 });
+    expect(late.error?.message).toBe("signed 11 s ago, outside the tolerance of 10 s (toleranceMs 10000)");
   });
 });
 
@@ -341,7 +341,7 @@ describe("a list of secrets is capped at 16, checked before its entries", () => 
 
   it("16 secrets, the right one last, verify", async () => {
     const secrets = [...Array.from({ length: 15 }, (_, i) => `old-${i}`), secret];
-    expect((await safeVerifyWebhook({ ...base, secret: secrets })).ok).toBe(true);
+    expect((await safeVerifyWebhook({ ...base, secret: secrets })).success).toBe(true);
   });
 });
 
@@ -406,7 +406,7 @@ describe("every safe function and guard returns, whatever it is given", () => {
   const verifier = createWebhookVerifier({ secret });
   const request = () =>
     new Request("http://localhost/", { method: "POST", headers: signed.headers, body: "{}" });
-  const safeCalls: [string, (value: unknown) => Promise<{ ok: boolean; error?: unknown }>][] = [
+  const safeCalls: [string, (value: unknown) => Promise<{ success: boolean; error?: unknown }>][] = [
     ["safeVerifyWebhookSignature(options)", (value) => safeVerifyWebhookSignature(value as never)],
     ["safeVerifyWebhook(options)", (value) => safeVerifyWebhook(value as never)],
     ["safeVerifyWebhook({ body })", (value) => safeVerifyWebhook({ ...base, body: value as never })],
@@ -430,7 +430,7 @@ describe("every safe function and guard returns, whatever it is given", () => {
   it.each(safeCalls)("%s with proxies and throwing getters", async (_name, call) => {
     for (const value of hostile()) {
       const result = await call(value);
-      expect(result.ok).toBe(false);
+      expect(result.success).toBe(false);
       expect(isWebhookVerificationError(result.error)).toBe(true);
     }
   });
@@ -462,7 +462,7 @@ describe("every safe function and guard returns, whatever it is given", () => {
         for (const [name, call] of safeCalls) {
           // An optional member left undefined takes its default: the authentic request passes then.
           if (value === undefined && /\{ (now|signal) \}/.test(name)) continue;
-          expect((await call(value)).ok, name).toBe(false);
+          expect((await call(value)).success, name).toBe(false);
         }
       }),
       { numRuns: 60 },

@@ -43,7 +43,7 @@ export interface SignedHeaders {
 /** The options of one verification besides the keys and the body. */
 export interface HeaderCheck {
   readonly headers?: unknown;
-  readonly toleranceSeconds?: unknown;
+  readonly toleranceMs?: unknown;
   readonly now?: unknown;
 }
 
@@ -109,25 +109,25 @@ function clockOf(now: unknown): number {
 }
 
 /**
- * Checks the options and headers that come before the body: `now` and `toleranceSeconds`, both
+ * Checks the options and headers that come before the body: `now` and `toleranceMs`, both
  * headers, the timestamp within the tolerance and the signature's spelling. Reads nothing of the
  * body, so a request refused here is never read.
  */
 export function checkSignedHeaders(check: HeaderCheck): SignedHeaders {
   const { headers } = check;
   const clock = clockOf(check.now);
-  const tolerance = numberOption("toleranceSeconds", check.toleranceSeconds, 300);
+  const tolerance = numberOption("toleranceMs", check.toleranceMs, 300_000);
   if (typeof headers !== "object" || !headers) fail("INVALID_INPUT", "headers must be Headers or a record");
   const timestamp = signedHeader(headers as object, "service-timestamp");
   const signature = signedHeader(headers as object, "service-signature");
   const time =
     parseRfc3339(timestamp) ??
     fail("TIMESTAMP_MALFORMED", '"service-timestamp" is not an RFC 3339 date-time');
-  const drift = (clock - time) / 1000;
+  const drift = clock - time;
   if (Math.abs(drift) > tolerance) {
     fail(
       drift > 0 ? "TIMESTAMP_TOO_OLD" : "TIMESTAMP_IN_FUTURE",
-      `signed ${drift > 0 ? `${drift} s ago` : `${-drift} s in the future`}, tolerance ${tolerance} s${
+      `signed ${drift > 0 ? `${seconds(drift)} ago` : `${seconds(-drift)} in the future`}, outside the tolerance of ${seconds(tolerance)} (toleranceMs ${tolerance})${
         clock < 1e11 ? "; now is in milliseconds (Date.now())" : ""
       }`,
     );
@@ -138,8 +138,11 @@ export function checkSignedHeaders(check: HeaderCheck): SignedHeaders {
       "SIGNATURE_MALFORMED",
       `"service-signature" (${signature.length} characters) is not 128 hex digits, 88 of base64 or 86 of base64url`,
     );
-  return { timestamp, time, expiresAt: time + tolerance * 1000, mac };
+  return { timestamp, time, expiresAt: time + tolerance, mac };
 }
+
+/** A duration in milliseconds as seconds, to the millisecond: `"301.5 s"`. */
+const seconds = (ms: number) => `${Math.round(ms) / 1000} s`;
 
 /** A short name for what a value is: a type or class name, never its content. */
 export const kindOf = (value: unknown) => {

@@ -31,8 +31,8 @@ function narrows(payload: WebhookPayload): void {
 }
 
 function narrowsResult(result: SafeVerifyWebhookResult): void {
-  if (result.ok) {
-    narrows(result.payload);
+  if (result.success) {
+    narrows(result.data);
     expectTypeOf(result.signature).toEqualTypeOf<string>();
     expectTypeOf(result.timestamp).toEqualTypeOf<Date>();
   } else {
@@ -72,7 +72,7 @@ describe("typed payloads on every path", () => {
     expectTypeOf(verified.payload).toBeUnknown();
     expectTypeOf(verified.signature).toEqualTypeOf<string>();
     const result = await safeVerifyWebhookSignature({ body, headers, secret: "s" });
-    if (!result.ok) expectTypeOf(result.error).toEqualTypeOf<WebhookVerificationError>();
+    if (!result.success) expectTypeOf(result.error).toEqualTypeOf<WebhookVerificationError>();
   });
 
   it("bodies: any bytes, never a parsed object", () => {

@@ -27,8 +27,8 @@ describe("verifyWebhook and safeVerifyWebhook: verified and validated", () => {
     expect(payload.type === "s.message.text" && payload.content.body).toBe("Hello");
     const result = await safeVerifyWebhook({ ...signed, secret, now: T0 });
     expect(result).toEqual({
-      ok: true,
-      payload: full,
+      success: true,
+      data: full,
       timestamp: new Date(T0),
       // The end of the window: the verifier's tolerance (300 s) after the signed time.
       expiresAt: new Date(T0 + 300_000),
@@ -62,7 +62,7 @@ describe("verifyWebhook and safeVerifyWebhook: verified and validated", () => {
     const verifier = createWebhookVerifier({ secret, now: T0 });
     expect(await verifier.verify(signed)).toEqual(full);
     const result = await verifier.safeVerify(signed);
-    expect(result.ok && result.payload.type).toBe("s.message.text");
+    expect(result.success && result.data.type).toBe("s.message.text");
     const wrong = await signWebhook({ payload: { ...full, type: "s.room.typing" }, secret, timestamp: T0 });
     expect((await verifier.safeVerify(wrong)).error?.code).toBe("ERR_WEBHOOK_PAYLOAD_INVALID");
   });

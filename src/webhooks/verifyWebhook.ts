@@ -23,14 +23,14 @@ import type { WebhookPayload } from "./webhookPayloadSchema.js";
  * ```ts
  * import type { SafeVerifyWebhookResult } from "messaging-events/webhooks";
  *
- * const statusOf = (result: SafeVerifyWebhookResult): number => (result.ok ? 204 : result.error.status);
+ * const statusOf = (result: SafeVerifyWebhookResult): number => (result.success ? 204 : result.error.status);
  * ```
  */
 export type SafeVerifyWebhookResult =
   | {
-      readonly ok: true;
+      readonly success: true;
       /** The validated payload: narrow it on `type`. */
-      readonly payload: WebhookPayload;
+      readonly data: WebhookPayload;
       /** The time in `service-timestamp`. */
       readonly timestamp: Date;
       /** When this signed request leaves the tolerance window: after it, it no longer verifies. */
@@ -40,9 +40,9 @@ export type SafeVerifyWebhookResult =
       readonly error?: undefined;
     }
   | {
-      readonly ok: false;
+      readonly success: false;
       readonly error: WebhookVerificationError;
-      readonly payload?: undefined;
+      readonly data?: undefined;
       readonly timestamp?: undefined;
       readonly expiresAt?: undefined;
       readonly signature?: undefined;
@@ -56,13 +56,13 @@ export async function validateVerified(
   try {
     verified = await verification();
   } catch (cause) {
-    return { ok: false, error: asVerificationError(cause) };
+    return { success: false, error: asVerificationError(cause) };
   }
   const parsed = safeParseWebhookPayload(verified.payload);
   if (!parsed.success) {
     const { error } = parsed;
     return {
-      ok: false,
+      success: false,
       error: new WebhookVerificationError(
         "ERR_WEBHOOK_PAYLOAD_INVALID",
         `the webhook is authentic, but not a payload the service describes: ${error.message}`,
@@ -71,20 +71,20 @@ export async function validateVerified(
     };
   }
   const { timestamp, expiresAt, signature } = verified;
-  return { ok: true, payload: parsed.data, timestamp, expiresAt, signature };
+  return { success: true, data: parsed.data, timestamp, expiresAt, signature };
 }
 
 /** @internal The payload of a successful result, or its error thrown. */
 export function payloadOf(result: SafeVerifyWebhookResult): WebhookPayload {
-  if (!result.ok) throw result.error;
-  return result.payload;
+  if (!result.success) throw result.error;
+  return result.data;
 }
 
 const usage = "pass one options object: verifyWebhook({ body, headers, secret })";
 
 /**
- * Like {@link verifyWebhook}, but resolves to `{ ok: true, payload, timestamp, expiresAt, signature }` or
- * `{ ok: false, error }` and never rejects, whatever it is given. `signature` is the MAC as
+ * Like {@link verifyWebhook}, but resolves to `{ success: true, data, timestamp, expiresAt, signature }`
+ * or `{ success: false, error }` and never rejects, whatever it is given. `signature` is the MAC as
  * lowercase hex: the same value for every accepted spelling, to de-duplicate replays inside the
  * time window.
  *
@@ -96,8 +96,8 @@ const usage = "pass one options object: verifyWebhook({ body, headers, secret })
  *
  * const signed = await signWebhook({ payload: { type: "s.room.create", version: 2, content: { creatorId: "user-7" } }, secret: "s3cr3t" });
  * const result = await safeVerifyWebhook({ ...signed, secret: "s3cr3t" });
- * if (result.ok && result.payload.type === "s.room.create") console.log(result.payload.content.creatorId);
- * if (!result.ok) console.log(result.error.code, result.error.message);
+ * if (result.success && result.data.type === "s.room.create") console.log(result.data.content.creatorId);
+ * if (!result.success) console.log(result.error.code, result.error.message);
  * ```
  */
 export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVerifyWebhookResult> {
@@ -110,7 +110,7 @@ export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVe
 /**
  * Verifies a signed webhook and validates its payload: resolves to the typed
  * {@link WebhookPayload}, which narrows on `type`. It checks that both headers are there, that
- * `service-timestamp` is an RFC 3339 date-time within `toleranceSeconds` of now (300 s by default,
+ * `service-timestamp` is an RFC 3339 date-time within `toleranceMs` of now (5 minutes by default,
  * both ways), that `service-signature` (lowercase or uppercase hex, base64 or base64url) is the
  * HMAC-SHA-512 of `<service-timestamp>:<raw body>` under one of the secrets (with
  * `crypto.subtle.verify`), and only then decodes and parses the body and validates it. Rejects with

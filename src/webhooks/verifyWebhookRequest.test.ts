@@ -53,7 +53,7 @@ describe("verifyWebhookRequest", () => {
       body: new TextEncoder().encode(again.body),
     });
     const result = await safeVerifyWebhookRequest(request, { secret });
-    expect(result).toMatchObject({ ok: true, payload: { type: "s.room.close", version: 2, content: {} } });
+    expect(result).toMatchObject({ success: true, data: { type: "s.room.close", version: 2, content: {} } });
     expect(result.signature).toMatch(/^[0-9a-f]{128}$/);
   });
 
@@ -130,7 +130,7 @@ describe("limits: maxBodyBytes, abort, and options before the body", () => {
       await createWebhookRequest("http://localhost/hooks", { payload, secret }),
       { secret, maxBodyBytes: exact },
     );
-    expect(fits.ok).toBe(true);
+    expect(fits.success).toBe(true);
   });
 
   it("refuses a Content-Length above the cap without reading", async () => {
@@ -196,7 +196,7 @@ describe("limits: maxBodyBytes, abort, and options before the body", () => {
 
   it("a body that arrives in time is not cut by the time-out", async () => {
     const request = await createWebhookRequest("http://localhost/hooks", { payload, secret });
-    expect((await safeVerifyWebhookRequest(request, { secret, timeoutMs: 5_000 })).ok).toBe(true);
+    expect((await safeVerifyWebhookRequest(request, { secret, timeoutMs: 5_000 })).success).toBe(true);
   });
 
   it("a body too large answers 413", async () => {
@@ -210,7 +210,7 @@ describe("limits: maxBodyBytes, abort, and options before the body", () => {
 
   it.each([
     ["an empty secret", { secret: "" }, "ERR_WEBHOOK_SECRET_INVALID"],
-    ["a negative tolerance", { secret, toleranceSeconds: -1 }, "ERR_WEBHOOK_INVALID_INPUT"],
+    ["a negative tolerance", { secret, toleranceMs: -1 }, "ERR_WEBHOOK_INVALID_INPUT"],
     ["a bad maxBodyBytes", { secret, maxBodyBytes: Number.NaN }, "ERR_WEBHOOK_INVALID_INPUT"],
     ["a maxBodyBytes string", { secret, maxBodyBytes: "10" }, "ERR_WEBHOOK_INVALID_INPUT"],
     ["a fractional maxBodyBytes", { secret, maxBodyBytes: 10.5 }, "ERR_WEBHOOK_INVALID_INPUT"],
@@ -281,7 +281,7 @@ describe("the signer and the verifier work on requests too", () => {
       timestamp: Date.now() - 400_000,
     });
     const result = await verifier.safeVerifyRequest(lateAgain, { now: Date.now() - 400_000 });
-    expect(result.ok && result.payload.type).toBe("s.room.create");
+    expect(result.success && result.data.type).toBe("s.room.create");
     const { stream, state } = endless();
     expect((await verifier.safeVerifyRequest(streaming(stream))).error?.code).toBe(
       "ERR_WEBHOOK_BODY_TOO_LARGE",

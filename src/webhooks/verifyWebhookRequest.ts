@@ -16,7 +16,7 @@ import type { WebhookPayload } from "./webhookPayloadSchema.js";
  * ```ts
  * import type { VerifyWebhookRequestOptions } from "messaging-events/webhooks";
  *
- * const options: VerifyWebhookRequestOptions = { secret: "s3cr3t", toleranceSeconds: 120, maxBodyBytes: 65_536 };
+ * const options: VerifyWebhookRequestOptions = { secret: "s3cr3t", toleranceMs: 120_000, maxBodyBytes: 65_536 };
  * ```
  */
 export interface VerifyWebhookRequestOptions extends Omit<VerifyWebhookOptions, "body" | "headers"> {
@@ -41,8 +41,8 @@ export interface VerifyWebhookRequestOptions extends Omit<VerifyWebhookOptions, 
 const usage = "pass the options as an object: verifyWebhookRequest(request, { secret })";
 
 /**
- * Like {@link verifyWebhookRequest}, but resolves to `{ ok: true, payload, timestamp, expiresAt, signature }`
- * or `{ ok: false, error }` and never rejects, whatever it is given.
+ * Like {@link verifyWebhookRequest}, but resolves to `{ success: true, data, timestamp, expiresAt, signature }`
+ * or `{ success: false, error }` and never rejects, whatever it is given.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
  *
@@ -55,7 +55,7 @@ const usage = "pass the options as an object: verifyWebhookRequest(request, { se
  *   secret: "s3cr3t",
  * });
  * const result = await safeVerifyWebhookRequest(request, { secret: "s3cr3t" });
- * console.log(result.ok ? result.payload.type : result.error.code); // "s.room.close"
+ * console.log(result.success ? result.data.type : result.error.code); // "s.room.close"
  * ```
  */
 export function safeVerifyWebhookRequest(

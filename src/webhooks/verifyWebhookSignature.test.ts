@@ -45,7 +45,13 @@ describe("verifyWebhookSignature", () => {
       signature: hex,
     });
     const result = await safeVerifyWebhook(base);
-    expect(result).toEqual({ ok: true, payload, timestamp: new Date(T0), expiresAt, signature: hex });
+    expect(result).toEqual({
+      success: true,
+      data: payload,
+      timestamp: new Date(T0),
+      expiresAt,
+      signature: hex,
+    });
   });
 
   it("takes the body as a string, Uint8Array, ArrayBuffer or Buffer", async () => {
@@ -72,7 +78,9 @@ describe("verifyWebhookSignature", () => {
   it("says a future timestamp is in the future, and hints at milliseconds when now looks like seconds", async () => {
     const ahead = await safeVerifyWebhook({ ...base, now: T0 - 599_988 });
     expect(ahead.error?.code).toBe("ERR_WEBHOOK_TIMESTAMP_IN_FUTURE");
-    expect(ahead.error?.message).toBe("signed 599.988 s in the future, tolerance 300 s");
+    expect(ahead.error?.message).toBe(
+      "signed 599.988 s in the future, outside the tolerance of 300 s (toleranceMs 300000)",
+    );
     const seconds = await safeVerifyWebhook({ ...base, now: Math.floor(T0 / 1000) });
     expect(seconds.error?.code).toBe("ERR_WEBHOOK_TIMESTAMP_IN_FUTURE");
     expect(seconds.error?.message).toMatch(/now is in milliseconds \(Date\.now\(\)\)/);
@@ -100,14 +108,14 @@ describe("verifyWebhookSignature", () => {
   });
 
   it("allows 300 s of drift both ways by default, configurable", async () => {
-    expect((await safeVerifyWebhook({ ...base, now: T0 + 300_000 })).ok).toBe(true);
-    expect((await safeVerifyWebhook({ ...base, now: T0 - 300_000 })).ok).toBe(true);
+    expect((await safeVerifyWebhook({ ...base, now: T0 + 300_000 })).success).toBe(true);
+    expect((await safeVerifyWebhook({ ...base, now: T0 - 300_000 })).success).toBe(true);
     expect(await codeOf({ ...base, now: T0 + 300_001 })).toBe("ERR_WEBHOOK_TIMESTAMP_TOO_OLD");
     expect(await codeOf({ ...base, now: T0 - 300_001 })).toBe("ERR_WEBHOOK_TIMESTAMP_IN_FUTURE");
     expect(
-      (await safeVerifyWebhook({ ...base, now: new Date(T0 + 3_600_000), toleranceSeconds: 3600 })).ok,
+      (await safeVerifyWebhook({ ...base, now: new Date(T0 + 3_600_000), toleranceMs: 3_600_000 })).success,
     ).toBe(true);
-    expect(await codeOf({ ...base, now: T0 + 11_000, toleranceSeconds: 10 })).toBe(
+    expect(await codeOf({ ...base, now: T0 + 11_000, toleranceMs: 10_000 })).toBe(
       "ERR_WEBHOOK_TIMESTAMP_TOO_OLD",
     );
   });
@@ -121,7 +129,7 @@ describe("verifyWebhookSignature", () => {
     ]) {
       const again = await signWebhook({ payload, secret, timestamp });
       const result = await safeVerifyWebhook({ ...again, secret, now: T0 });
-      expect(result.ok, timestamp).toBe(true);
+      expect(result.success, timestamp).toBe(true);
       expect(Math.abs(result.timestamp!.getTime() - T0)).toBeLessThan(1000);
     }
   });
@@ -194,7 +202,7 @@ describe("verifyWebhookSignature", () => {
       ["now not a date", { ...base, now: "today" }, "ERR_WEBHOOK_INVALID_INPUT"],
       ["now null", { ...base, now: null }, "ERR_WEBHOOK_INVALID_INPUT"],
       ["headers not an object", { ...base, headers: "service-timestamp: x" }, "ERR_WEBHOOK_INVALID_INPUT"],
-      ["negative tolerance", { ...base, toleranceSeconds: -1 }, "ERR_WEBHOOK_INVALID_INPUT"],
+      ["negative tolerance", { ...base, toleranceMs: -1 }, "ERR_WEBHOOK_INVALID_INPUT"],
     ];
     it.each(table)("%s", async (_name, options, code) => {
       expect(await codeOf(options)).toBe(code);
@@ -259,8 +267,8 @@ describe("properties", () => {
         async (body, key, time, encoding) => {
           const message = await signWebhook({ payload: body, secret: key, timestamp: time, encoding });
           const result = await safeVerifyWebhook({ ...message, secret: key, now: time });
-          expect(result.ok, result.error?.message).toBe(true);
-          expect(result.payload).toEqual(JSON.parse(body));
+          expect(result.success, result.error?.message).toBe(true);
+          expect(result.data).toEqual(JSON.parse(body));
         },
       ),
       { numRuns: 150 },
@@ -291,7 +299,7 @@ describe("properties", () => {
           ];
           for (const attempt of attempts) {
             const result = await safeVerifyWebhook({ ...message, secret: key, now: T0, ...attempt });
-            expect(result.ok).toBe(false);
+            expect(result.success).toBe(false);
             expect(result.error?.code).toBe("ERR_WEBHOOK_SIGNATURE_MISMATCH");
           }
         },
@@ -316,22 +324,22 @@ describe("properties", () => {
         garbage,
         garbage,
         garbage,
-        async (body, headers, key, toleranceSeconds, now) => {
+        async (body, headers, key, toleranceMs, now) => {
           const result = await safeVerifyWebhook({
             body,
             headers,
             secret: key,
-            toleranceSeconds,
+            toleranceMs,
             now,
           } as never);
-          expect(result.ok).toBe(false);
+          expect(result.success).toBe(false);
           expect(isWebhookVerificationError(result.error)).toBe(true);
         },
       ),
       { numRuns: 300 },
     );
     for (const options of [undefined, null, 42, "x", [], new Headers()]) {
-      expect((await safeVerifyWebhook(options as never)).ok).toBe(false);
+      expect((await safeVerifyWebhook(options as never)).success).toBe(false);
     }
   });
 
@@ -384,13 +392,13 @@ describe("keys are imported once", () => {
     const signer = createWebhookSigner({ secret: `whsec_signer_${Math.random()}`, encoding: "base64" });
     const verifier = createWebhookVerifier({
       secret: [`whsec_other_${Math.random()}`, "whsec_unit"],
-      toleranceSeconds: 60,
+      toleranceMs: 60_000,
     });
     const calls = spy.mock.calls.length;
     for (let i = 0; i < 10; i++) {
       const message = await signer.sign({ payload, timestamp: T0 });
       expect(message.headers["service-signature"]).toMatch(/==$/);
-      expect((await verifier.safeVerify({ ...base, now: T0 })).ok).toBe(true);
+      expect((await verifier.safeVerify({ ...base, now: T0 })).success).toBe(true);
     }
     expect(spy.mock.calls.length).toBe(calls);
     await expect(verifier.verify({ ...base, now: T0 + 61_000 })).rejects.toMatchObject({

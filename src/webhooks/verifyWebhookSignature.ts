@@ -15,7 +15,7 @@ export type { VerifiedWebhookSignature };
  * `{ payload, timestamp, signature }` where `payload` is the body parsed as JSON, typed `unknown`:
  * authentic, but NOT validated. Most receivers want {@link verifyWebhook}, which also validates the
  * payload and types it. Checks that both headers are there, that `service-timestamp` is an RFC 3339
- * date-time within `toleranceSeconds` of now (300 s by default, both ways), and that
+ * date-time within `toleranceMs` of now (5 minutes by default, both ways), and that
  * `service-signature` (lowercase or uppercase hex, base64 or base64url) is the HMAC-SHA-512 of
  * `<service-timestamp>:<raw body>` under one of the secrets, with `crypto.subtle.verify`; only then
  * does it decode and parse the body. Rejects with a {@link WebhookVerificationError}. Keys are
@@ -54,23 +54,28 @@ export async function verifyWebhookSignature(
  * import type { SafeVerifyWebhookSignatureResult } from "messaging-events/webhooks";
  *
  * function statusOf(result: SafeVerifyWebhookSignatureResult): number {
- *   return result.ok ? 204 : result.error.status;
+ *   return result.success ? 204 : result.error.status;
  * }
  * ```
  */
 export type SafeVerifyWebhookSignatureResult =
-  | ({ readonly ok: true; readonly error?: undefined } & VerifiedWebhookSignature)
+  | ({
+      readonly success: true;
+      /** The body parsed as JSON: authentic, but not validated. */
+      readonly data: unknown;
+      readonly error?: undefined;
+    } & Omit<VerifiedWebhookSignature, "payload">)
   | {
-      readonly ok: false;
+      readonly success: false;
       readonly error: WebhookVerificationError;
-      readonly payload?: undefined;
+      readonly data?: undefined;
       readonly timestamp?: undefined;
       readonly signature?: undefined;
     };
 
 /**
- * Like {@link verifyWebhookSignature}, but resolves to `{ ok: true, payload, timestamp, signature }`
- * or `{ ok: false, error }` and never rejects, whatever it is given. The payload is NOT validated:
+ * Like {@link verifyWebhookSignature}, but resolves to `{ success: true, data, timestamp, expiresAt, signature }`
+ * or `{ success: false, error }` and never rejects, whatever it is given. The payload is NOT validated:
  * most receivers want {@link safeVerifyWebhook}.
  *
  * Exported from `messaging-events/webhooks` and `messaging-events`.
@@ -80,15 +85,16 @@ export type SafeVerifyWebhookSignatureResult =
  * import { safeVerifyWebhookSignature } from "messaging-events/webhooks";
  *
  * const result = await safeVerifyWebhookSignature({ body: "{}", headers: new Headers(), secret: "s3cr3t" });
- * if (!result.ok) console.log(result.error.code, result.error.message); // ERR_WEBHOOK_HEADER_MISSING …
+ * if (!result.success) console.log(result.error.code, result.error.message); // ERR_WEBHOOK_HEADER_MISSING …
  * ```
  */
 export async function safeVerifyWebhookSignature(
   options: VerifyWebhookOptions,
 ): Promise<SafeVerifyWebhookSignatureResult> {
   try {
-    return { ok: true, ...(await verifyWebhookSignature(options)) };
+    const { payload, ...verified } = await verifyWebhookSignature(options);
+    return { success: true, data: payload, ...verified };
   } catch (cause) {
-    return { ok: false, error: asVerificationError(cause) };
+    return { success: false, error: asVerificationError(cause) };
   }
 }

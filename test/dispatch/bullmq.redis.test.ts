@@ -87,7 +87,7 @@ describe("BullMQ delivery queue across processes", () => {
     for (let index = 0; index < 3; index++) {
       receivers.push(
         await startReceiver([SECRET], (request) => {
-          if (!request.verified.ok) {
+          if (!request.verified.success) {
             invalid++;
             return { status: 401 };
           }

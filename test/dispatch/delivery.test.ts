@@ -84,7 +84,7 @@ describe("every attempt", () => {
     expect(steady.requests).toHaveLength(1);
     for (const request of [...flaky.requests, ...steady.requests]) {
       // The library's verifier accepts each request: a valid signature over its own timestamp.
-      expect(request.verified.ok, request.verified.error?.message).toBe(true);
+      expect(request.verified.success, request.verified.error?.message).toBe(true);
       expect(request.headers["content-type"]).toBe("application/json");
       expect(request.headers["service-signature"]).toMatch(/^[\w-]{86}$/);
       expect(request.headers["service-timestamp"]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -131,9 +131,9 @@ describe("every attempt", () => {
     const [request] = target.requests;
     const verify = (secret: string | string[]) =>
       safeVerifyWebhook({ body: request!.body, headers: request!.headers, secret });
-    expect((await verify(["new-secret", SECRET])).ok).toBe(true);
-    expect((await verify("new-secret")).ok).toBe(true);
-    expect((await verify(SECRET)).ok).toBe(false);
+    expect((await verify(["new-secret", SECRET])).success).toBe(true);
+    expect((await verify("new-secret")).success).toBe(true);
+    expect((await verify(SECRET)).success).toBe(false);
   });
 });
 
@@ -181,7 +181,7 @@ describe("failures", () => {
     const last = redirect.requests.at(-1)!;
     expect(last.headers["service-webhook-id"]).toBe(deliveries[0]!.id);
     expect(last.body.equals(redirect.requests[0]!.body)).toBe(true);
-    expect(last.verified.ok).toBe(true);
+    expect(last.verified.success).toBe(true);
     expect(await dispatcher.deadDeliveries()).toEqual([]);
   });
 

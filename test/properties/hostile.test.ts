@@ -160,8 +160,8 @@ describe("safe functions, guards and formatters return for any argument", () => 
         expect(typeof acceptsJsonApi(a)).toBe("boolean");
         expect(typeof isJsonApiFieldName(a)).toBe("boolean");
         expect(typeof echoesIdempotencyKey(a, "k")).toBe("boolean");
-        expect(typeof readIdempotencyKey(a as never).ok).toBe("boolean");
-        expect(typeof readIdempotencyKey({ headers: a, document: b }).ok).toBe("boolean");
+        expect(typeof readIdempotencyKey(a as never).success).toBe("boolean");
+        expect(typeof readIdempotencyKey({ headers: a, document: b }).success).toBe("boolean");
         expect(typeof toJsonPointer(a as never, b as never)).toBe("string");
         const document = toJsonApiErrors(a);
         expect(document.errors.length).toBeGreaterThan(0);
@@ -185,7 +185,7 @@ describe("safe functions, guards and formatters return for any argument", () => 
           await verifier.safeVerifyRequest(a as never),
         ];
         for (const result of results) {
-          expect(result.ok).toBe(false);
+          expect(result.success).toBe(false);
           expect(typeof result.error?.code).toBe("string");
           expect(result.error!.message.length).toBeLessThan(1024);
           expect(hasControl(result.error!.message)).toBe(false);

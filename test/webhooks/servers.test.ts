@@ -56,7 +56,7 @@ beforeAll(async () => {
   const parsing = express();
   const answer = async (req: express.Request, res: express.Response) => {
     const result = await verifier.safeVerify({ body: req.body, headers: req.headers });
-    if (result.ok) res.json({ type: result.payload.type });
+    if (result.success) res.json({ type: result.data.type });
     else
       res.status(reply(result.error).status).json({ code: result.error.code, message: result.error.message });
   };
@@ -84,8 +84,8 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const result = await verifier.safeVerify({ body: Buffer.concat(chunks), headers: req.headers });
-    res.writeHead(result.ok ? 200 : 401, { "content-type": "application/json" });
-    res.end(JSON.stringify(result.ok ? { type: result.payload.type } : { code: result.error.code }));
+    res.writeHead(result.success ? 200 : 401, { "content-type": "application/json" });
+    res.end(JSON.stringify(result.success ? { type: result.data.type } : { code: result.error.code }));
   });
   await listen("node:http", plain);
 });

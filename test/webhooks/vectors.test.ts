@@ -78,8 +78,8 @@ describe("webhook test vectors (computed with Python's hmac)", () => {
           // Authentic, but an empty body is not JSON.
           expect(result.error?.code).toBe("ERR_WEBHOOK_BODY_NOT_JSON");
         } else {
-          expect(result.ok, result.error?.message).toBe(true);
-          expect(result.payload).toEqual(JSON.parse(vector.body));
+          expect(result.success, result.error?.message).toBe(true);
+          expect(result.data).toEqual(JSON.parse(vector.body));
           expect(result.timestamp?.getTime()).toBe(now(vector));
           expect(result.signature).toBe(vector.hex);
         }

@@ -50,8 +50,8 @@ export async function main(): Promise<void> {
   });
   const verified = await safeVerifyWebhook({ ...signed, secret: "s" });
   const payload: WebhookPayload = await verifyWebhook({ ...signed, secret: "s" });
-  if (verified.ok && verified.payload.type === "s.message.text") {
-    const text: string = verified.payload.content.body;
+  if (verified.success && verified.data.type === "s.message.text") {
+    const text: string = verified.data.content.body;
     void text;
   }
   const raw: unknown = (await verifyWebhookSignature({ ...signed, secret: "s" })).payload;
@@ -67,5 +67,5 @@ export async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof EventsApiError) console.log(error.status, error.errors.length);
   }
-  console.log(body, key.ok, errors.length, verified.ok, payload.type, everything.eventTypes.length);
+  console.log(body, key.success, errors.length, verified.success, payload.type, everything.eventTypes.length);
 }
