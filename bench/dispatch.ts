@@ -88,7 +88,7 @@ export async function dispatchCase(): Promise<DispatchCaseResult> {
   const receiver = new Worker(RECEIVER, { eval: true });
   const [{ port }] = (await once(receiver, "message")) as [{ port: number }];
   const url = `http://127.0.0.1:${port}/hooks`;
-  const endpoints = [{ id: "bench", url, secrets: [SECRET] }];
+  const endpoints = [{ id: "bench", url, secret: SECRET }];
 
   const redis = await startRedisServer();
   const connection = createClient({ url: redis.url });

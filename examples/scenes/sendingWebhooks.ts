@@ -135,8 +135,8 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
   let start = Date.now();
   const dispatcher = createWebhookDispatcher({
     endpoints: [
-      { id: "flaky", url: flaky.url, secrets: ["whsec_flaky_receiver"] },
-      { id: "gone", url: gone.url, secrets: ["whsec_gone_receiver"] },
+      { id: "flaky", url: flaky.url, secret: ["whsec_flaky_receiver"] },
+      { id: "gone", url: gone.url, secret: ["whsec_gone_receiver"] },
     ],
     schedule: SCHEDULE,
     jitter: 0,

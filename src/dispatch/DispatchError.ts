@@ -5,7 +5,7 @@
  *   as webhooks;
  * - `ERR_DISPATCH_PAYLOAD_TOO_LARGE`: the serialised payload is longer than `maxPayloadBytes`
  *   (receivers refuse such bodies, so every attempt would fail);
- * - `ERR_DISPATCH_INVALID_ENDPOINT`: an endpoint is not `{ id, url, secrets }` as described, or two
+ * - `ERR_DISPATCH_INVALID_ENDPOINT`: an endpoint is not `{ id, url, secret }` as described, or two
  *   share an id;
  * - `ERR_DISPATCH_ENDPOINTS_FAILED`: the `endpoints` function threw or rejected;
  * - `ERR_DISPATCH_QUEUE_FAILED`: the delivery queue refused or failed to store the deliveries;

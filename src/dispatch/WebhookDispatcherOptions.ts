@@ -14,7 +14,7 @@ import type { WebhookEndpoint } from "./WebhookEndpoint.js";
  * ```ts
  * import type { WebhookEndpoints } from "messaging-events/dispatch";
  *
- * const fixed: WebhookEndpoints = [{ id: "acme", url: "https://acme.example/hooks", secrets: ["s3cr3t"] }];
+ * const fixed: WebhookEndpoints = [{ id: "acme", url: "https://acme.example/hooks", secret: "s3cr3t" }];
  * const dynamic: WebhookEndpoints = async () => fixed;
  * ```
  */
@@ -91,7 +91,7 @@ export type EndpointDisabledReason = "gone" | "failing";
  * import type { WebhookDispatcherOptions } from "messaging-events/dispatch";
  *
  * const options: WebhookDispatcherOptions = {
- *   endpoints: [{ id: "acme", url: "https://acme.example/hooks", secrets: ["s3cr3t"] }],
+ *   endpoints: [{ id: "acme", url: "https://acme.example/hooks", secret: "s3cr3t" }],
  *   schedule: [1_000, 10_000, 60_000],
  *   timeoutMs: 5_000,
  *   onEndpointDisabled: (endpoint, reason) => console.log(`disabled ${endpoint.id}: ${reason}`),

@@ -3,8 +3,8 @@ import type { WebhookSecret } from "../webhooks/WebhookSecret.js";
 /**
  * A customer URL that receives webhooks: an `id` of your choosing (it names the endpoint in hooks,
  * errors and stored deliveries: never put a secret in it), the `url` to `POST` to, and its signing
- * `secrets`, newest first. Every attempt is signed with the newest; during a rotation, put the new
- * secret first and keep the old one after it until the receiver accepts both.
+ * `secret`: one, or a list, newest first. Every attempt is signed with the newest (the first); during
+ * a rotation, give the receiver both secrets first, then put the new one first here.
  *
  * Exported from `messaging-events/dispatch`.
  *
@@ -15,7 +15,7 @@ import type { WebhookSecret } from "../webhooks/WebhookSecret.js";
  * const endpoint: WebhookEndpoint = {
  *   id: "acme",
  *   url: "https://acme.example/hooks/messaging",
- *   secrets: ["new-secret", "old-secret"],
+ *   secret: ["new-secret", "old-secret"],
  * };
  * ```
  */
@@ -24,6 +24,6 @@ export interface WebhookEndpoint {
   readonly id: string;
   /** An `http:` or `https:` URL. */
   readonly url: string | URL;
-  /** The signing secrets, newest first; at least one. Only the first signs. */
-  readonly secrets: readonly WebhookSecret[];
+  /** The signing secret, or a list of secrets, newest first (at least one): only the first signs. */
+  readonly secret: WebhookSecret | readonly WebhookSecret[];
 }

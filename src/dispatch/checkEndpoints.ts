@@ -25,7 +25,7 @@ function checkSecret(secret: unknown, name: string): WebhookSecret {
   if (typeof secret === "string")
     return secret.length > 0 ? secret : invalid(`${name}: its newest secret is empty`);
   const bytes = bytesOf(secret);
-  if (bytes === undefined) return invalid(`${name}: secrets[0] must be a non-empty string or bytes`);
+  if (bytes === undefined) return invalid(`${name}: its newest secret must be a non-empty string or bytes`);
   return bytes.byteLength > 0 ? (secret as WebhookSecret) : invalid(`${name}: its newest secret is empty`);
 }
 
@@ -33,8 +33,8 @@ function checkEndpoint(value: unknown, index: number): CheckedEndpoint {
   let name = `endpoint ${index}`;
   try {
     if (typeof value !== "object" || value === null)
-      return invalid(`${name} must be an object { id, url, secrets }`);
-    const { id, url, secrets } = value as Record<string, unknown>;
+      return invalid(`${name} must be an object { id, url, secret }`);
+    const { id, url, secret } = value as Record<string, unknown>;
     if (typeof id !== "string" || !DELIVERY_ID_PATTERN.test(id)) {
       return invalid(`${name}: id must be 1 to 200 visible ASCII characters`);
     }
@@ -48,10 +48,11 @@ function checkEndpoint(value: unknown, index: number): CheckedEndpoint {
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
       return invalid(`${name}: url must be an absolute http: or https: URL`);
     }
-    if (!Array.isArray(secrets) || secrets.length === 0) {
-      return invalid(`${name}: secrets must be a list of at least one secret, newest first`);
+    if (Array.isArray(secret) && secret.length === 0) {
+      return invalid(`${name}: secret must be a secret or a list of at least one, newest first`);
     }
-    return { id, url: parsed.href, secret: checkSecret(secrets[0], name), source: value as WebhookEndpoint };
+    const newest: unknown = Array.isArray(secret) ? secret[0] : secret;
+    return { id, url: parsed.href, secret: checkSecret(newest, name), source: value as WebhookEndpoint };
   } catch (error) {
     // A throwing getter or proxy: say which endpoint, keep the cause.
     if (error instanceof DispatchError) throw error;
@@ -65,7 +66,7 @@ function checkEndpoint(value: unknown, index: number): CheckedEndpoint {
  * secret.
  */
 export function checkEndpoints(value: unknown): ReadonlyMap<string, CheckedEndpoint> {
-  if (!Array.isArray(value)) return invalid("endpoints must be a list of { id, url, secrets }");
+  if (!Array.isArray(value)) return invalid("endpoints must be a list of { id, url, secret }");
   if (value.length > MAX_ENDPOINTS) return invalid(`endpoints holds more than ${MAX_ENDPOINTS} entries`);
   const byId = new Map<string, CheckedEndpoint>();
   value.forEach((item, index) => {

@@ -118,7 +118,7 @@ const errorMessage = (error: unknown): string =>
  * import { createWebhookDispatcher } from "messaging-events/dispatch";
  *
  * const dispatcher = createWebhookDispatcher({
- *   endpoints: [{ id: "acme", url: "https://acme.example/hooks/messaging", secrets: ["s3cr3t"] }],
+ *   endpoints: [{ id: "acme", url: "https://acme.example/hooks/messaging", secret: "s3cr3t" }],
  *   // A stand-in for the receiver, so that this example runs anywhere.
  *   fetch: async () => new Response(null, { status: 204 }),
  *   onAttempt: (attempt) => console.log(attempt.endpointId, attempt.status, attempt.outcome), // acme 204 delivered

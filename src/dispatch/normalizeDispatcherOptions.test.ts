@@ -3,7 +3,7 @@ import { isDispatchError } from "./DispatchError.js";
 import { DISPATCHER_DEFAULTS, normalizeDispatcherOptions } from "./normalizeDispatcherOptions.js";
 import type { WebhookDispatcherOptions } from "./WebhookDispatcherOptions.js";
 
-const endpoint = { id: "acme", url: "https://acme.example/hooks", secrets: ["s3cr3t"] };
+const endpoint = { id: "acme", url: "https://acme.example/hooks", secret: ["s3cr3t"] };
 
 describe("normalizeDispatcherOptions", () => {
   it("fills in every default and creates (and owns) a memory queue", async () => {
@@ -28,6 +28,16 @@ describe("normalizeDispatcherOptions", () => {
       secret: "s3cr3t",
     });
     await settings.queue.close();
+  });
+
+  it("takes one secret, or a list whose first (the newest) signs", async () => {
+    const one = normalizeDispatcherOptions({ endpoints: [{ ...endpoint, secret: "only" }] });
+    expect((await one.endpoints()).get("acme")?.secret).toBe("only");
+    const bytes = new Uint8Array([1, 2, 3]);
+    const rotating = normalizeDispatcherOptions({ endpoints: [{ ...endpoint, secret: [bytes, "old"] }] });
+    expect((await rotating.endpoints()).get("acme")?.secret).toBe(bytes);
+    await one.queue.close();
+    await rotating.queue.close();
   });
 
   it("keeps a queue it is given, and does not own it", async () => {
@@ -71,9 +81,9 @@ describe("normalizeDispatcherOptions", () => {
     ["an id with a space", { ...endpoint, id: "a b" }],
     ["a non-http URL", { ...endpoint, url: "ftp://acme.example/" }],
     ["a relative URL", { ...endpoint, url: "/hooks" }],
-    ["no secrets", { ...endpoint, secrets: [] }],
-    ["an empty newest secret", { ...endpoint, secrets: [""] }],
-    ["a secret that is not text or bytes", { ...endpoint, secrets: [42] }],
+    ["an empty list of secrets", { ...endpoint, secret: [] }],
+    ["an empty newest secret", { ...endpoint, secret: [""] }],
+    ["a secret that is not text or bytes", { ...endpoint, secret: [42] }],
     [
       "a throwing getter",
       Object.defineProperty({ ...endpoint }, "url", {

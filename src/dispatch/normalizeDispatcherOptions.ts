@@ -79,7 +79,7 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
     const fixed = checkEndpoints(endpoints);
     resolveEndpoints = async () => fixed;
   } else {
-    return fail("endpoints must be a list of { id, url, secrets } or a function returning one");
+    return fail("endpoints must be a list of { id, url, secret } or a function returning one");
   }
   if (typeof fetch !== "function") fail("fetch must be a function (no global fetch here: pass one)");
   if (typeof deliver !== "boolean") fail("deliver must be true or false");

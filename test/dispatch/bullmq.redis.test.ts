@@ -119,7 +119,7 @@ describe("BullMQ delivery queue across processes", () => {
     await connection.connect();
     const queue = createBullMQDeliveryQueue({ connection, name: "suite" });
     const producer = createWebhookDispatcher({
-      endpoints: endpoints.map((endpoint) => ({ ...endpoint, secrets: [SECRET] })),
+      endpoints: endpoints.map((endpoint) => ({ ...endpoint, secret: [SECRET] })),
       queue,
       deliver: false,
     });

@@ -17,7 +17,7 @@ await connection.connect();
 const endpoints = (JSON.parse(process.env.ENDPOINTS ?? "[]") as { id: string; url: string }[]).map(
   (endpoint) => ({
     ...endpoint,
-    secrets: [process.env.SECRET ?? ""],
+    secret: [process.env.SECRET ?? ""],
   }),
 );
 const queue = createBullMQDeliveryQueue({

@@ -39,14 +39,14 @@ interface Harness {
 }
 
 function dispatcherFor(
-  endpoints: { id: string; url: string; secrets?: string[] }[],
+  endpoints: { id: string; url: string; secret?: string | string[] }[],
   options: Partial<WebhookDispatcherOptions> = {},
 ): Harness {
   const attempts: DeliveryAttempt[] = [];
   const dead: DeadDelivery[] = [];
   const disabled: [string, string][] = [];
   const dispatcher = createWebhookDispatcher({
-    endpoints: endpoints.map((endpoint) => ({ secrets: [SECRET], ...endpoint })),
+    endpoints: endpoints.map((endpoint) => ({ secret: [SECRET], ...endpoint })),
     schedule: [50, 100, 200],
     jitter: 0,
     timeoutMs: 2_000,
@@ -124,7 +124,7 @@ describe("every attempt", () => {
   it("is signed with the newest secret: the receiver accepts it during a rotation, and not with the old one alone", async () => {
     const target = await receiver();
     const { dispatcher, attempts } = dispatcherFor([
-      { id: "rotating", url: target.url, secrets: ["new-secret", SECRET] },
+      { id: "rotating", url: target.url, secret: ["new-secret", SECRET] },
     ]);
     await dispatcher.dispatch(event);
     await eventually(finished(attempts, 1));
@@ -297,7 +297,7 @@ describe("dispatch", () => {
 
   it("never puts a secret or the URL in an error", async () => {
     const { dispatcher } = dispatcherFor([], {
-      endpoints: async () => [{ id: "x", url: "ftp://user:pw@secret.example/", secrets: ["hunter2"] }],
+      endpoints: async () => [{ id: "x", url: "ftp://user:pw@secret.example/", secret: ["hunter2"] }],
     });
     const error = await dispatcher.dispatch(event).catch((caught: unknown) => caught);
     expect(isDispatchError(error) && error.code).toBe("ERR_DISPATCH_INVALID_ENDPOINT");

@@ -21,7 +21,7 @@ const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
 const queue = createMemoryDeliveryQueue();
 const dispatcher = createWebhookDispatcher({
-  endpoints: [{ id: "local", url, secrets: ["s3cr3t"] }],
+  endpoints: [{ id: "local", url, secret: ["s3cr3t"] }],
   queue,
   schedule: [30, 60_000],
   jitter: 0,

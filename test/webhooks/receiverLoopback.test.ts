@@ -65,7 +65,7 @@ function dispatcherTo(
 ): { dispatcher: WebhookDispatcher; attempts: DeliveryAttempt[] } {
   const attempts: DeliveryAttempt[] = [];
   const dispatcher = createWebhookDispatcher({
-    endpoints: [{ id: "receiver", url, secrets: [SECRET] }],
+    endpoints: [{ id: "receiver", url, secret: [SECRET] }],
     schedule: [50, 100, 200, 400, 800, 1_600],
     jitter: 0,
     timeoutMs: 2_000,

@@ -113,7 +113,7 @@ const isLockError = (error: unknown): boolean =>
  *   const connection = await createClient({ url: redisUrl }).connect();
  *   const queue = createBullMQDeliveryQueue({ connection });
  *   const dispatcher = createWebhookDispatcher({
- *     endpoints: [{ id: "acme", url: "https://acme.example/hooks", secrets: ["s3cr3t"] }],
+ *     endpoints: [{ id: "acme", url: "https://acme.example/hooks", secret: "s3cr3t" }],
  *     queue,
  *   });
  *   return async () => {
