@@ -7,7 +7,8 @@
  * work a server does before answering 422.
  *
  * Run: `npx tsx bench/content.ts` (imports from `src/`); `--write-readme` (or
- * `BENCH_WRITE_README=1`) then rewrites the README's performance section with the figures.
+ * `BENCH_WRITE_README=1`) then rewrites the performance section of docs/performance.md with the
+ * figures (the flag kept its name from when that section was in the README).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -263,8 +264,8 @@ export function printContentBench(report: ContentBenchReport): void {
   }
 }
 
-/** The README's performance section (between the markers) for a report. */
-export function readmeSection(report: ContentBenchReport): string {
+/** The performance section of docs/performance.md (between the markers) for a report. */
+export function performanceSection(report: ContentBenchReport): string {
   const names = report.content[0]!.rows.map((row) => row.name);
   const mixNames = report.content.map(({ mix }) => mix.name);
   const cell = (mixIndex: number, name: string): string => {
@@ -326,21 +327,24 @@ export function readmeSection(report: ContentBenchReport): string {
 
 export const BENCH_START = "<!-- bench:start -->";
 export const BENCH_END = "<!-- bench:end -->";
-const README_URL = new URL("../README.md", import.meta.url);
+/** The page the section is written to (the bundle-size table's page, see scripts/sizes.ts). */
+const PAGE = "docs/performance.md";
+const PAGE_URL = new URL(`../${PAGE}`, import.meta.url);
 
 /**
- * The README with `section` between the markers. Without markers yet, a "Performance" section
- * holding them goes right after the bundle-size section (before the next `## ` heading).
+ * The page with `section` between the markers. Without markers yet, a "Performance" section
+ * holding them goes right after the bundle-size section (at the next `## ` heading, or at the end).
  */
-export function withReadmeSection(readme: string, section: string): string {
-  const start = readme.indexOf(BENCH_START);
-  const end = readme.indexOf(BENCH_END);
+export function withPerformanceSection(page: string, section: string): string {
+  const start = page.indexOf(BENCH_START);
+  const end = page.indexOf(BENCH_END);
   if (start !== -1 && end > start) {
-    return `${readme.slice(0, start + BENCH_START.length)}\n${section}\n${readme.slice(end)}`;
+    return `${page.slice(0, start + BENCH_START.length)}\n${section}\n${page.slice(end)}`;
   }
-  const sizes = readme.indexOf("## Bundle size");
-  const next = sizes === -1 ? -1 : readme.indexOf("\n## ", sizes + 1);
-  if (next === -1) throw new Error("README.md has no bundle-size section followed by another section");
+  const sizes = page.indexOf("## Bundle size");
+  if (sizes === -1) throw new Error(`${PAGE} has no bundle-size section`);
+  const following = page.indexOf("\n## ", sizes + 1);
+  const next = following === -1 ? page.length - 1 : following;
   const block = [
     "## Performance",
     "",
@@ -355,7 +359,7 @@ export function withReadmeSection(readme: string, section: string): string {
     "",
     "",
   ].join("\n");
-  return `${readme.slice(0, next + 1)}${block}${readme.slice(next + 1)}`;
+  return `${page.slice(0, next + 1)}${block}${page.slice(next + 1)}`;
 }
 
 async function main(): Promise<void> {
@@ -364,8 +368,11 @@ async function main(): Promise<void> {
   printContentBench(report);
   console.log(`\n(content benchmark: ${((performance.now() - started) / 1000).toFixed(0)} s)`);
   if (process.argv.includes("--write-readme") || process.env.BENCH_WRITE_README === "1") {
-    writeFileSync(README_URL, withReadmeSection(readFileSync(README_URL, "utf8"), readmeSection(report)));
-    console.log("README.md: performance section rewritten");
+    writeFileSync(
+      PAGE_URL,
+      withPerformanceSection(readFileSync(PAGE_URL, "utf8"), performanceSection(report)),
+    );
+    console.log(`${PAGE}: performance section rewritten`);
   }
 }
 

@@ -144,8 +144,8 @@ const attempts: [string, Parameters<typeof safeVerifyWebhook>[0]][] = [
 console.log("\nVerifying it:");
 for (const [label, options] of attempts) {
   const result = await safeVerifyWebhook(options);
-  const verdict = result.ok
-    ? `✓ authentic ${result.payload.type} for ${result.payload.roomId}, signed ${result.timestamp.toISOString()}`
+  const verdict = result.success
+    ? `✓ authentic ${result.data.type} for ${result.data.roomId}, signed ${result.timestamp.toISOString()}`
     : `✗ ${result.error.code}: ${result.error.message}${
         "kind" in result.error
           ? ` (${result.error.kind === "configuration" ? "500, fix the code" : "401"})`

@@ -1,10 +1,11 @@
 /**
  * What each import of the built package costs a browser bundle: esbuild bundles a one-line entry
  * that imports it from `dist/` (through the package's own exports), minified, and gzip -9 compresses
- * the output. The README's bundle-size table is generated from these measurements, between the
- * markers below, and `test/bundle/readmeSizes.test.ts` fails when it differs from a fresh measure.
+ * the output. The bundle-size table of docs/performance.md is generated from these measurements,
+ * between the markers below, and `test/bundle/readmeSizes.test.ts` fails when it differs from a
+ * fresh measure.
  *
- * Run after `npm run build`: `npx tsx scripts/sizes.ts` rewrites the table in README.md;
+ * Run after `npm run build`: `npx tsx scripts/sizes.ts` rewrites the table in docs/performance.md;
  * `npx tsx scripts/sizes.ts --check` only compares, and exits 1 when the table is stale.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -24,7 +25,7 @@ export interface MeasuredImport {
   readonly names: readonly string[];
 }
 
-/** Every import the README's table lists, in its order. */
+/** Every import the table lists, in its order. */
 export const measuredImports: readonly MeasuredImport[] = [
   {
     label: "`messageTextContent`: one content schema",
@@ -160,36 +161,39 @@ export function sizesTable(rows: readonly SizeRow[]): string {
   ].join("\n");
 }
 
-/** The table currently between the markers of a README, or `undefined` when the markers are missing. */
-export function readmeSizesTable(readme: string): string | undefined {
-  const start = readme.indexOf(SIZES_START);
-  const end = readme.indexOf(SIZES_END);
+/** The page that holds the table, from the package root. */
+export const SIZES_PAGE = "docs/performance.md";
+
+/** The table currently between the markers of a page, or `undefined` when the markers are missing. */
+export function writtenSizesTable(page: string): string | undefined {
+  const start = page.indexOf(SIZES_START);
+  const end = page.indexOf(SIZES_END);
   if (start === -1 || end < start) return undefined;
-  return readme.slice(start + SIZES_START.length, end).trim();
+  return page.slice(start + SIZES_START.length, end).trim();
 }
 
-/** The README with `table` between the markers. Throws when the markers are missing. */
-export function withSizesTable(readme: string, table: string): string {
-  const start = readme.indexOf(SIZES_START);
-  const end = readme.indexOf(SIZES_END);
-  if (start === -1 || end < start) throw new Error(`README.md has no ${SIZES_START} … ${SIZES_END} markers`);
-  return `${readme.slice(0, start + SIZES_START.length)}\n${table}\n${readme.slice(end)}`;
+/** The page with `table` between the markers. Throws when the markers are missing. */
+export function withSizesTable(page: string, table: string): string {
+  const start = page.indexOf(SIZES_START);
+  const end = page.indexOf(SIZES_END);
+  if (start === -1 || end < start) throw new Error(`${SIZES_PAGE} has no ${SIZES_START} … ${SIZES_END} markers`);
+  return `${page.slice(0, start + SIZES_START.length)}\n${table}\n${page.slice(end)}`;
 }
 
-const readmePath = new URL("../README.md", import.meta.url);
+const pagePath = new URL(`../${SIZES_PAGE}`, import.meta.url);
 
 async function main(): Promise<void> {
   const table = sizesTable(await measureSizes());
-  const readme = readFileSync(readmePath, "utf8");
+  const page = readFileSync(pagePath, "utf8");
   if (process.argv.includes("--check")) {
-    const same = readmeSizesTable(readme) === table;
+    const same = writtenSizesTable(page) === table;
     console.log(
-      same ? "README.md's bundle sizes are current" : `README.md's bundle sizes are stale; now:\n${table}`,
+      same ? `${SIZES_PAGE}: the bundle sizes are current` : `${SIZES_PAGE}: the bundle sizes are stale; now:\n${table}`,
     );
     process.exitCode = same ? 0 : 1;
     return;
   }
-  writeFileSync(readmePath, withSizesTable(readme, table));
+  writeFileSync(pagePath, withSizesTable(page, table));
   console.log(table);
 }
 

@@ -32,11 +32,35 @@ describe("parseArgs", () => {
     ).toEqual({
       flags: { format: "json", port: "1", "webhook-url": ["x", "y"], list: true, help: true },
       positionals: ["a", "-", "--port"],
+      ordered: [
+        ["format", "json"],
+        ["port", "1"],
+        ["webhook-url", "x"],
+        ["webhook-url", "y"],
+      ],
     });
+  });
+
+  it("takes any word after a flag as its value, a dash or a negative number included, but not a flag", () => {
+    expect(parseArgs(["--port", "-", "--webhook-url=-x", "--webhook-url", "-5"], specs).flags).toEqual({
+      port: "-",
+      "webhook-url": ["-x", "-5"],
+    });
+    expect(() => parseArgs(["--port", "--format", "json"], specs)).toThrow("--port needs a value");
+  });
+
+  it.each([
+    [["--list=yes"], "--list takes no value"],
+    [["--port", "1", "--port=2"], "--port is given twice"],
+    [["--format", "xml"], "--format must be human or json"],
+  ])("refuses %j: %s", (argv, message) => {
+    expect(() => parseArgs(argv, specs)).toThrow(message);
   });
 
   it.each([
     [["--prot", "1"], "did you mean --port?"],
+    [["--secret=s3cr3t"], "use --secret-env NAME or --secret-file PATH"],
+    [["--authorization", "Bearer x"], "use --authorization-env NAME"],
     [["--format", "jsn"], "did you mean --format json?"],
     [["--secret", "x"], "use --secret-env NAME or --secret-file PATH"],
     [["--port"], "--port VALUE"],

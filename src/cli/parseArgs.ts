@@ -1,5 +1,7 @@
+import { parseArgs as tokenize } from "node:util";
 import { quote } from "../internal/describe.js";
 import { UsageError } from "./UsageError.js";
+import { alternatives } from "./wording.js";
 
 /** One flag a command accepts. */
 export interface FlagSpec {
@@ -19,6 +21,11 @@ export interface FlagSpec {
 export interface ParsedArgs {
   readonly flags: Readonly<Record<string, string | boolean | readonly string[]>>;
   readonly positionals: readonly string[];
+  /**
+   * Every flag that took a value, in the order given: where the order of two flags matters
+   * (`--secret-file new --secret-env OLD`: newest first).
+   */
+  readonly ordered: readonly (readonly [name: string, value: string])[];
 }
 
 /**
@@ -27,10 +34,11 @@ export interface ParsedArgs {
  */
 const refused: Readonly<Record<string, string>> = {
   secret: "a secret never goes on the command line: use --secret-env NAME or --secret-file PATH",
-  "webhook-secret": "a secret never goes on the command line: use --webhook-secret-env NAME",
-  credentials: "credentials never go on the command line: use --credentials-env NAME",
-  token: "credentials never go on the command line: use --credentials-env NAME",
+  "webhook-secret": "a secret never goes on the command line: use --secret-env NAME or --secret-file PATH",
   password: "a secret never goes on the command line: use --secret-env NAME or --secret-file PATH",
+  authorization: "credentials never go on the command line: use --authorization-env NAME",
+  credentials: "credentials never go on the command line: use --authorization-env NAME",
+  token: "credentials never go on the command line: use --authorization-env NAME",
 };
 
 /** The edit distance of two short strings (flag names), for "did you mean". */
@@ -65,33 +73,44 @@ export function closest(word: string, candidates: readonly string[]): string | u
 
 /**
  * Reads a command line against the flags a command accepts: `--name value`, `--name=value`,
- * `--flag`, `-h` for `--help`, `--` to end the flags; `-` alone is a word (standard input). Throws a
- * {@link UsageError} for an unknown flag (with the closest known one as a hint), a missing value or
- * a value outside the allowed set.
+ * `--flag`, `-h` for `--help`, `--` to end the flags; `-` alone is a word (standard input).
+ * Node's `util.parseArgs` splits the words; this layer adds what it lacks: a {@link UsageError} for
+ * an unknown flag (with the closest known one as a hint, or where a secret goes instead), a missing
+ * value, a flag given twice, or a value outside a closed set.
  */
 export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): ParsedArgs {
   const byName = new Map(specs.map((spec) => [spec.name, spec]));
+  const options: Record<string, { type: "boolean" | "string"; short?: string }> = {
+    help: { type: "boolean", short: "h" },
+  };
+  for (const spec of specs) options[spec.name] = { type: spec.type === "boolean" ? "boolean" : "string" };
+  const { tokens } = tokenize({
+    args: [...argv],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const flags: Record<string, string | boolean | string[]> = {};
   const positionals: string[] = [];
-  for (let index = 0; index < argv.length; index++) {
-    const word = argv[index]!;
-    if (word === "--") {
-      positionals.push(...argv.slice(index + 1));
-      break;
+  const ordered: (readonly [string, string])[] = [];
+  for (const token of tokens) {
+    if (token.kind === "positional") {
+      positionals.push(token.value);
+      continue;
     }
-    if (word === "-h") {
+    if (token.kind === "option-terminator") continue;
+    if (token.rawName === "-h") {
       flags.help = true;
       continue;
     }
-    if (!word.startsWith("-") || word === "-") {
-      positionals.push(word);
-      continue;
+    if (!token.rawName.startsWith("--")) {
+      throw new UsageError(
+        `unknown option ${quote(token.rawName)}`,
+        "options are spelled with two dashes: --help",
+      );
     }
-    if (!word.startsWith("--")) {
-      throw new UsageError(`unknown option ${quote(word)}`, "options are spelled with two dashes: --help");
-    }
-    const equals = word.indexOf("=");
-    const name = word.slice(2, equals === -1 ? undefined : equals);
+    const { name } = token;
     const spec = byName.get(name);
     if (spec === undefined) {
       const refusal = refused[name];
@@ -102,31 +121,27 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
       );
       throw new UsageError(
         `unknown option ${quote(`--${name}`)}`,
-        near === undefined ? "see --help for the options" : `did you mean --${near}?`,
+        near === undefined ? undefined : `did you mean --${near}?`,
       );
     }
     if (spec.type === "boolean") {
-      if (equals !== -1) throw new UsageError(`--${name} takes no value`);
+      if (token.value !== undefined) throw new UsageError(`--${name} takes no value`);
       flags[name] = true;
       continue;
     }
-    let value: string;
-    if (equals !== -1) value = word.slice(equals + 1);
-    else {
-      const next = argv[index + 1];
-      if (next === undefined || (next.startsWith("--") && next.length > 2)) {
-        throw new UsageError(`--${name} needs a value`, `--${name} ${spec.placeholder ?? "VALUE"}`);
-      }
-      value = next;
-      index++;
+    const { value } = token;
+    // Node takes the next word as the value whatever it is; "--port --host x" lacks the port.
+    if (value === undefined || (token.inlineValue === false && value.startsWith("--") && value.length > 2)) {
+      throw new UsageError(`--${name} needs a value`, `--${name} ${spec.placeholder ?? "VALUE"}`);
     }
     if (spec.values !== undefined && !spec.values.includes(value)) {
       const near = closest(value, spec.values);
       throw new UsageError(
-        `--${name} must be ${spec.values.join(", ")}, not ${quote(value)}`,
+        `--${name} must be ${alternatives(spec.values)}, not ${quote(value)}`,
         near === undefined ? undefined : `did you mean --${name} ${near}?`,
       );
     }
+    ordered.push([name, value]);
     if (spec.type === "list") {
       const list = flags[name];
       flags[name] = Array.isArray(list) ? [...list, value] : [value];
@@ -135,7 +150,7 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
       flags[name] = value;
     }
   }
-  return { flags, positionals };
+  return { flags, positionals, ordered };
 }
 
 /** The value of a string flag, if given. */

@@ -47,8 +47,9 @@ function mainHelp(): string {
 function usageFailure(io: CliIo, error: UsageError, command: string | undefined): number {
   const style = io.errorStyles;
   io.stderr.write(`${style.red("error")}: ${printable(error.message)}\n`);
-  if (error.hint !== undefined) io.stderr.write(`${style.dim("hint")}: ${printable(error.hint)}\n`);
-  io.stderr.write(`Run "${PROGRAM}${command === undefined ? "" : ` ${command}`} --help" for usage.\n`);
+  // One hint: what to type, when something is likely; otherwise where the options are listed.
+  const help = `run "${PROGRAM}${command === undefined ? "" : ` ${command}`} --help" for usage`;
+  io.stderr.write(`${style.dim("hint")}: ${printable(error.hint ?? help)}\n`);
   return EXIT.usage;
 }
 

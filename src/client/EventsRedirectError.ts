@@ -4,7 +4,7 @@ import { EventsClientError } from "./errors.js";
 
 /**
  * The service answered with a redirect (any 3xx, or a browser's `opaqueredirect` response with
- * status 0), which the client never follows: the document, the key and the credentials go only to
+ * status 0), which the client never follows: the document, the key and the authorization go only to
  * `baseUrl`. Never retried; check `baseUrl`. `location` is where it pointed, when the runtime shows
  * it: browsers hide it (an `opaqueredirect` has no headers), Node, Bun, Deno and Workers show it.
  *

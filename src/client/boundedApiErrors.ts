@@ -1,4 +1,4 @@
-import type { EventsApiErrorObject } from "./errors.js";
+import type { EventsApiErrorObject } from "./EventsApiErrorObject.js";
 import { keptString } from "./keptString.js";
 
 /** How many error objects of a response are kept. */
@@ -60,21 +60,29 @@ export function boundedApiErrors(errors: unknown): EventsApiErrorObject[] {
   return kept;
 }
 
+/** The string members of the first error object that an error's message shows, as sent. */
+export interface FirstApiError {
+  readonly code: string | undefined;
+  readonly title: string | undefined;
+  readonly detail: string | undefined;
+}
+
 /**
- * What the message of an error quotes: the first error object's `detail`, or `title`, or `code`,
- * as sent (the message quotes it escaped). `undefined` when there is none; never throws.
+ * The `code`, `title` and `detail` of the first error object of a response's `errors` member, as
+ * sent (a message quotes them escaped), each `undefined` unless a string. `undefined` when there is
+ * no error object; never throws.
  */
-export function firstApiErrorSummary(errors: unknown): string | undefined {
+export function firstApiError(errors: unknown): FirstApiError | undefined {
   try {
     if (!Array.isArray(errors)) return undefined;
     for (let index = 0; index < errors.length; index++) {
       const item: unknown = errors[index];
       if (!isRecord(item)) continue;
-      for (const name of ["detail", "title", "code"]) {
+      const read = (name: string): string | undefined => {
         const value = Object.hasOwn(item, name) ? item[name] : undefined;
-        if (typeof value === "string") return value;
-      }
-      return undefined;
+        return typeof value === "string" ? value : undefined;
+      };
+      return { code: read("code"), title: read("title"), detail: read("detail") };
     }
   } catch {
     // A hostile value: nothing to quote.

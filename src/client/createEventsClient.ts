@@ -32,6 +32,7 @@ import {
   type InternalClientOptions,
   normalizeClientOptions,
 } from "./normalizeClientOptions.js";
+import { readAuthorization } from "./readAuthorization.js";
 import { redactJson, redactSecrets, secretsOf } from "./redactSecrets.js";
 
 /**
@@ -77,6 +78,39 @@ export type CreatedEvent<
 > = EventResource<N> & { readonly attributes: EventAttributes<N, T> };
 
 /**
+ * What `createEvent` resolves to: the created event, and whether the service had created it
+ * before.
+ *
+ * - `data` is the event resource the service returned, typed by the event type;
+ * - `replayed` is `true` when the service answered with `Idempotent-Replayed: true`: it already
+ *   had an event for this idempotency key and sent back the stored answer instead of creating
+ *   another. That happens when an earlier call with the same key created it, and also when an
+ *   earlier attempt of this very call did but its answer was lost (a dropped connection, a
+ *   time-out). `false` for a new event, and when the header cannot be read: in a browser calling
+ *   another origin, the service must list it in `Access-Control-Expose-Headers`.
+ *
+ * Exported from `messaging-events/client` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { CreatedEventResult } from "messaging-events/client";
+ *
+ * function summary({ data, replayed }: CreatedEventResult<"s.message.text">): string {
+ *   return `${data.id}${replayed ? " (created before)" : ""}: ${data.attributes.content.body}`;
+ * }
+ * ```
+ */
+export interface CreatedEventResult<
+  T extends EventType = EventType,
+  N extends EventAttributeNames = DefaultEventAttributeNames,
+> {
+  /** The created event resource. */
+  readonly data: CreatedEvent<T, N>;
+  /** Whether the service sent back an event it had already created for this key. */
+  readonly replayed: boolean;
+}
+
+/**
  * A client for the events endpoint: see {@link createEventsClient}.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
@@ -85,12 +119,13 @@ export type CreatedEvent<
  * ```ts
  * import { createEventsClient, type EventsClient } from "messaging-events/client";
  *
- * const client: EventsClient = createEventsClient({ baseUrl: "https://api.example.com", credentials: "Bearer my-token" });
+ * const client: EventsClient = createEventsClient({ baseUrl: "https://api.example.com", authorization: "Bearer my-token" });
  * ```
  */
 export interface EventsClient<N extends EventAttributeNames = DefaultEventAttributeNames> {
   /**
-   * Creates an event with `POST {baseUrl}/events` and resolves to the created resource.
+   * Creates an event with `POST {baseUrl}/events` and resolves to the created resource (`data`)
+   * and whether the service had created it before (`replayed`).
    *
    * @param event - The type, content and optional relationships and attributes.
    * @param options - `idempotencyKey` (a new UUID v4 when absent) and an `AbortSignal`.
@@ -98,7 +133,7 @@ export interface EventsClient<N extends EventAttributeNames = DefaultEventAttrib
   createEvent<T extends EventType>(
     event: NewEvent<T>,
     options?: { readonly idempotencyKey?: string; readonly signal?: AbortSignal },
-  ): Promise<CreatedEvent<T, N>>;
+  ): Promise<CreatedEventResult<T, N>>;
 }
 
 /**
@@ -107,7 +142,8 @@ export interface EventsClient<N extends EventAttributeNames = DefaultEventAttrib
  *
  * - the content is validated first: invalid content throws `EventValidationError` and never reaches
  *   the network;
- * - the JSON:API document and headers are built (`Authorization`, `Content-Type` and `Accept`
+ * - the JSON:API document and headers are built (`Authorization` from `authorization`, read again
+ *   before every attempt when it is a function, `Content-Type` and `Accept`
  *   `application/vnd.api+json`, `Service-Idempotency-Key`), and a key is always sent, in the header
  *   and in `data.meta` (a new UUID v4 unless you pass one);
  * - network errors, time-outs (`timeoutMs` per attempt), 5xx, 429, and 409 with `Retry-After` (the
@@ -115,11 +151,13 @@ export interface EventsClient<N extends EventAttributeNames = DefaultEventAttrib
  *   honouring `Retry-After`, always with the same key and the same bytes; other 4xx are never
  *   retried; your `AbortSignal` stops everything;
  * - redirects are never followed (`redirect: "manual"`): a 3xx is an `EventsRedirectError`, so the
- *   document, the key and the credentials go only to `baseUrl`;
+ *   document, the key and the authorization go only to `baseUrl`;
  * - at most `maxResponseBytes` of a response are read, chunk by chunk;
- * - the response is validated (an event resource with an `id`, echoing the key).
+ * - the response is validated (an event resource with an `id`, echoing the key), and resolves to
+ *   `{ data, replayed }` ({@link CreatedEventResult}).
  *
- * No error message, property or `cause` carries the credentials, even when the service echoes them.
+ * No error message, property or `cause` carries an `authorization` value, even when the service
+ * echoes it (escaped or not).
  * Uses only the global `fetch` (or yours), so it runs in browsers, Node, Bun, Deno and Workers.
  * Throws a `TypeError` at once for an invalid option (see `EventsClientOptions`).
  *
@@ -131,7 +169,7 @@ export interface EventsClient<N extends EventAttributeNames = DefaultEventAttrib
  *
  * const client = createEventsClient({
  *   baseUrl: "https://api.example.com",
- *   credentials: "Bearer token",
+ *   authorization: "Bearer token",
  *   // A stand-in for the service, so that this example runs anywhere.
  *   fetch: async (_url, init) => {
  *     const sent = JSON.parse(String(init.body));
@@ -139,15 +177,17 @@ export interface EventsClient<N extends EventAttributeNames = DefaultEventAttrib
  *     return new Response(JSON.stringify({ data }), { status: 201, headers: { "content-type": "application/vnd.api+json" } });
  *   },
  * });
- * const event = await client.createEvent({ type: "s.message.text", content: { body: "Hello!" } });
- * console.log(event.id, event.attributes.content.body); // 01JD8X5QK3M2 Hello!
+ * const { data: event, replayed } = await client.createEvent({ type: "s.message.text", content: { body: "Hello!" } });
+ * console.log(event.id, event.attributes.content.body, replayed); // 01JD8X5QK3M2 Hello! false
  * ```
  */
 export function createEventsClient<N extends EventAttributeNames = DefaultEventAttributeNames>(
   options: EventsClientOptions<N>,
 ): EventsClient<N> {
   const settings = normalizeClientOptions(options);
-  const secrets = secretsOf(settings.credentials);
+  const { authorization } = settings;
+  // A fixed value's secrets are worked out once; a function's, for each value it gives.
+  const fixedSecrets = typeof authorization === "string" ? secretsOf([authorization]) : [];
   return {
     async createEvent<T extends EventType>(
       event: NewEvent<T>,
@@ -155,18 +195,26 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
         idempotencyKey = createIdempotencyKey(),
         signal,
       }: { idempotencyKey?: string; signal?: AbortSignal } = {},
-    ): Promise<CreatedEvent<T, N>> {
+    ): Promise<CreatedEventResult<T, N>> {
       // The key and the content are checked before anything is sent; a valid key (visible ASCII, no
       // comma) travels unchanged in a header.
       if (!isValidIdempotencyKey(idempotencyKey)) throw new IdempotencyKeyError("createEvent");
       const document = createEventDocument({ ...event, idempotencyKey }, settings);
-      const attempt = createAttempt(settings, secrets, JSON.stringify(document), idempotencyKey, event.type);
+      const attempt = createAttempt(settings, JSON.stringify(document), idempotencyKey, event.type);
       const { retries, minDelayMs, maxDelayMs } = settings;
+      // Every value the function gave during this call stays blotted out of its errors.
+      const given = new Set<string>();
+      let secrets = fixedSecrets;
       let last: Retry = { status: undefined, error: undefined, retryAfterMs: undefined };
       for (let count = 0; ; count++) {
         signal?.throwIfAborted();
-        const outcome = await attempt(signal);
-        if (!isRetry(outcome)) return outcome as unknown as CreatedEvent<T, N>;
+        const value = await readAuthorization(authorization, count, idempotencyKey, signal);
+        if (!given.has(value) && typeof authorization !== "string") {
+          given.add(value);
+          secrets = secretsOf([...given]);
+        }
+        const outcome = await attempt(value, secrets, signal);
+        if (!isRetry(outcome)) return outcome as unknown as CreatedEventResult<T, N>;
         last = outcome;
         if (count === retries) break;
         const delay = outcome.retryAfterMs ?? jitter(exponentialDelay(count, minDelayMs, maxDelayMs), 0.5, 1);
@@ -240,22 +288,33 @@ function locationOf(response: Response, endpoint: string, secrets: readonly stri
   return redactSecrets(url.href, secrets);
 }
 
-/** One request, with its own time-out: the created event, a retry, or a thrown client error. */
+/** Whether the answer is a replay: `Idempotent-Replayed: true`. */
+const isReplayed = (response: Response): boolean =>
+  response.headers.get("idempotent-replayed")?.trim().toLowerCase() === "true";
+
+/**
+ * One request, with its own time-out and the `Authorization` value of this attempt: the created
+ * event, a retry, or a thrown client error. `secrets` are blotted out of anything the service
+ * sends back.
+ */
 function createAttempt<T extends EventType>(
   settings: InternalClientOptions,
-  secrets: readonly string[],
   body: string,
   key: string,
   type: T,
-): (signal: AbortSignal | undefined) => Promise<CreatedEvent<T> | Retry> {
+): (
+  authorization: string,
+  secrets: readonly string[],
+  signal: AbortSignal | undefined,
+) => Promise<CreatedEventResult<T> | Retry> {
   const { endpoint, timeoutMs, maxResponseBytes, attributeNames: names } = settings;
-  const headers = {
-    Authorization: settings.credentials,
-    "Content-Type": JSON_API_MEDIA_TYPE,
-    Accept: JSON_API_MEDIA_TYPE,
-    [IDEMPOTENCY_KEY_HEADER]: key,
-  };
-  return async (signal) => {
+  return async (authorization, secrets, signal) => {
+    const headers = {
+      Authorization: authorization,
+      "Content-Type": JSON_API_MEDIA_TYPE,
+      Accept: JSON_API_MEDIA_TYPE,
+      [IDEMPOTENCY_KEY_HEADER]: key,
+    };
     const controller = new AbortController();
     const abort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -291,7 +350,7 @@ function createAttempt<T extends EventType>(
       if (!read.ok) throw new EventsResponseTooLargeError(status, maxResponseBytes, key);
       const text = new TextDecoder().decode(read.bytes);
       if (!response.ok) throw new EventsApiError(status, errorsOf(text, secrets), key);
-      return created(names, text, secrets, status, type, key);
+      return { data: created(names, text, secrets, status, type, key), replayed: isReplayed(response) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (error instanceof EventsClientError) throw error;
@@ -306,9 +365,9 @@ function createAttempt<T extends EventType>(
 }
 
 /**
- * The `errors` member of a body, if it is JSON with one, with the credentials blotted out of every
- * string in it. The body is parsed first: a service may escape a credential it echoes (`\/`,
- * `\u0041`), and only the decoded strings show it.
+ * The `errors` member of a body, if it is JSON with one, with the authorization values blotted
+ * out of every string in it. The body is parsed first: a service may escape a value it echoes
+ * (`\/`, `\u0041`), and only the decoded strings show it.
  */
 function errorsOf(text: string, secrets: readonly string[]): unknown {
   let errors: unknown;
@@ -321,9 +380,9 @@ function errorsOf(text: string, secrets: readonly string[]): unknown {
 }
 
 /**
- * The created event of a 2xx body; when the body is not one, the error is built from the parsed body
- * with the credentials blotted out of every string and member name, so that a service echoing them,
- * escaped or not, cannot put them into the error.
+ * The created event of a 2xx body; when the body is not one, the error is built from the parsed
+ * body with the authorization values blotted out of every string and member name, so that a
+ * service echoing them, escaped or not, cannot put them into the error.
  */
 function created<T extends EventType>(
   names: EventAttributeNames,
@@ -349,7 +408,7 @@ function created<T extends EventType>(
     checkCreated(clean.value, status, type, key, names);
     throw new EventsResponseError(
       status,
-      "the response is not the created event resource (details withheld: it contains the credentials)",
+      "the response is not the created event resource (details withheld: it contains the authorization value)",
       [],
       key,
     );

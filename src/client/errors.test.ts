@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { EventsAuthorizationError } from "./EventsAuthorizationError.js";
 import { EventsRedirectError } from "./EventsRedirectError.js";
 import { EventsResponseTooLargeError } from "./EventsResponseTooLargeError.js";
 import {
@@ -14,19 +15,67 @@ import {
 const key = "order-42";
 
 describe("EventsApiError", () => {
-  it("quotes at most about 40 characters of the service's detail, escaped", () => {
+  it("exposes the service's code and its full detail, and names both in the message", () => {
+    const detail =
+      "this idempotency key was already used with a different document; use a new key for a new event";
+    const error = new EventsApiError(
+      422,
+      [{ status: "422", code: "ERR_IDEMPOTENCY_KEY_REUSED", title: "Idempotency key reused", detail }],
+      key,
+    );
+    expect(error).toMatchObject({
+      code: "ERR_EVENTS_API",
+      serviceCode: "ERR_IDEMPOTENCY_KEY_REUSED",
+      detail,
+      status: 422,
+      idempotencyKey: key,
+    });
+    expect(error.message).toBe(`the service answered 422 (ERR_IDEMPOTENCY_KEY_REUSED): "${detail}"`);
+  });
+
+  it("keeps code ERR_EVENTS_API whatever code the service sends, one of the library's included", () => {
+    const error = new EventsApiError(400, [{ code: "ERR_EVENTS_REDIRECT" }], key);
+    expect(error.code).toBe("ERR_EVENTS_API");
+    expect(error.serviceCode).toBe("ERR_EVENTS_REDIRECT");
+  });
+
+  it("takes the code and detail of the first error object, and leaves them undefined when it has none", () => {
+    const error = new EventsApiError(422, ["junk", { title: "First" }, { code: "second", detail: "d" }], key);
+    expect(error).toMatchObject({ serviceCode: undefined, detail: undefined });
+    expect(error.message).toBe('the service answered 422: "First"');
+    expect(new EventsApiError(404, undefined, key)).toMatchObject({
+      serviceCode: undefined,
+      detail: undefined,
+    });
+  });
+
+  it("quotes up to 1,000 characters of the service's detail, escaped, on one line", () => {
     const detail = `first line\nFAKE LOG LINE ${"x".repeat(10_000_000)}`;
     const error = new EventsApiError(422, [{ detail, title: "t", code: "c" }], key);
-    expect(error.message.startsWith('the service answered 422: "first line\\nFAKE LOG LINE xxx')).toBe(true);
-    expect(error.message.length).toBeLessThan(80);
+    expect(error.message.startsWith('the service answered 422 (c): "first line\\nFAKE LOG LINE xxx')).toBe(
+      true,
+    );
+    expect(error.message.endsWith('x…"')).toBe(true);
+    expect(error.message.length).toBe('the service answered 422 (c): ""'.length + 1_001 + 1);
     expect(error.message).not.toMatch(/[\n\r\u2028\u202e]/);
-    expect(error.errors[0]?.detail?.length).toBe(1_001);
-    expect(error.errors[0]?.detail?.endsWith("…")).toBe(true);
+    expect(error.detail?.length).toBe(1_001);
+    expect(error.detail?.startsWith("first line\\nFAKE LOG LINE xxx")).toBe(true);
+    expect(error.detail?.endsWith("…")).toBe(true);
+    expect(error.errors[0]?.detail).toBe(error.detail);
+  });
+
+  it("escapes a service code that could forge a line, and shows at most 100 characters of it", () => {
+    const code = `bad\ncode ${"c".repeat(5_000)}`;
+    const error = new EventsApiError(400, [{ code }], key);
+    expect(error.message).toBe(`the service answered 400 ("bad\\ncode ${"c".repeat(91)}…")`);
+    expect(error.serviceCode).toBe(`bad\\ncode ${"c".repeat(990)}…`);
   });
 
   it.each([
     [[{ title: "Too long" }], 'the service answered 422: "Too long"'],
-    [[{ code: "too_long" }], 'the service answered 422: "too_long"'],
+    [[{ code: "too_long" }], "the service answered 422 (too_long)"],
+    [[{ code: "too_long", title: "Too long" }], 'the service answered 422 (too_long): "Too long"'],
+    [[{ code: "[REDACTED]" }], 'the service answered 422 ("[REDACTED]")'],
     [[{ status: 422 }], "the service answered 422"],
     [[{ detail: "bidi \u202e override" }], 'the service answered 422: "bidi \\u202e override"'],
     [[], "the service answered 422"],
@@ -112,9 +161,13 @@ describe("EventsApiError", () => {
       ]) {
         expect(value).toBe(`ok${written}FORGED LOG LINE`);
       }
-      // The message quotes the detail; DEL cannot break a line, and quoting leaves it.
+      // The message quotes the code and the detail; DEL cannot break a line, and quoting leaves it.
       if (char !== "\x7f")
-        expect(error.message).toBe(`the service answered 401: "ok${written}FORGED LOG LINE"`);
+        expect(error.message).toBe(
+          `the service answered 401 ("ok${written}FORGED LOG LINE"): "ok${written}FORGED LOG LINE"`,
+        );
+      expect(error.serviceCode).toBe(kept.code);
+      expect(error.detail).toBe(kept.detail);
     },
   );
 
@@ -138,7 +191,11 @@ describe("EventsApiError", () => {
       },
     });
     expect(new EventsApiError(400, revocable.proxy, key).errors).toEqual([]);
-    expect(new EventsApiError(400, throwing, key).message).toBe("the service answered 400");
+    expect(new EventsApiError(400, throwing, key)).toMatchObject({
+      message: "the service answered 400",
+      serviceCode: undefined,
+      detail: undefined,
+    });
   });
 
   it("never splits a surrogate pair when cutting", () => {
@@ -150,7 +207,11 @@ describe("EventsApiError", () => {
     fc.assert(
       fc.property(fc.jsonValue(), (errors) => {
         const error = new EventsApiError(400, errors, key);
-        expect(error.message.length).toBeLessThan(80);
+        // At most 100 characters of the code and 1,000 of the detail, each escaped (6 for 1 at worst).
+        expect(error.message.length).toBeLessThan(40 + 6 * 1_100);
+        expect(error.message).not.toMatch(/[\n\r\u2028\u2029]/);
+        expect(error.serviceCode?.length ?? 0).toBeLessThanOrEqual(1_001);
+        expect(error.detail?.length ?? 0).toBeLessThanOrEqual(1_001);
         expect(error.errors.length).toBeLessThanOrEqual(100);
         expect(JSON.stringify(error.errors).length).toBeLessThan(100 * 8 * 1_100);
       }),
@@ -212,6 +273,7 @@ describe("isEventsClientError", () => {
     new IdempotencyEchoError(undefined, key),
     new EventsRedirectError(308, undefined, key),
     new EventsResponseTooLargeError(201, 10, key),
+    new EventsAuthorizationError("m", 0, key, { cause: new Error("x") }),
   ];
 
   it.each(instances.map((error) => [error.name, error] as const))("recognises %s", (_name, error) => {

@@ -1,13 +1,16 @@
 import type { EventValidationIssue } from "../events/EventValidationError.js";
 import { describeFound, quote } from "../internal/describe.js";
-import { boundedApiErrors, firstApiErrorSummary, MAX_API_ERROR_STRING } from "./boundedApiErrors.js";
+import { boundedApiErrors, firstApiError, MAX_API_ERROR_STRING } from "./boundedApiErrors.js";
+import type { EventsApiErrorObject } from "./EventsApiErrorObject.js";
 import { keptString } from "./keptString.js";
 
 /**
  * Why `createEvent` failed, as a stable code:
  *
  * - `ERR_EVENTS_API`: the service answered with a 4xx other than 429, or a 409 without `Retry-After`
- *   ({@link EventsApiError});
+ *   ({@link EventsApiError}; the service's own code is its `serviceCode`);
+ * - `ERR_EVENTS_AUTHORIZATION`: the `authorization` function threw, or returned something that is
+ *   not a header value that can be sent as it is (`EventsAuthorizationError`);
  * - `ERR_EVENTS_RETRIES_EXHAUSTED`: network errors, time-outs, 5xx, 429 or 409 with `Retry-After`
  *   until the retries ran out ({@link EventsRetryError});
  * - `ERR_EVENTS_BAD_RESPONSE`: a 2xx whose body is not the created event resource
@@ -33,6 +36,7 @@ import { keptString } from "./keptString.js";
  */
 export type EventsClientErrorCode =
   | "ERR_EVENTS_API"
+  | "ERR_EVENTS_AUTHORIZATION"
   | "ERR_EVENTS_RETRIES_EXHAUSTED"
   | "ERR_EVENTS_BAD_RESPONSE"
   | "ERR_EVENTS_IDEMPOTENCY_ECHO"
@@ -44,7 +48,8 @@ const brand = Symbol.for("messaging-events.EventsClientError");
 /**
  * The base of the client's errors: a stable `code` and the idempotency key of the request, so that
  * a failed create can be retried later with the same key, without a duplicate. No message,
- * property or `cause` of a client error carries the credentials.
+ * property or `cause` of a client error carries the `authorization` value, even when the service
+ * echoes it.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *
@@ -103,7 +108,7 @@ export class EventsClientError extends Error {
  *
  * const client = createEventsClient({
  *   baseUrl: "https://api.example.com",
- *   credentials: "Bearer token",
+ *   authorization: "Bearer token",
  *   fetch: async () => new Response(null, { status: 404 }),
  * });
  * try {
@@ -124,44 +129,22 @@ export function isEventsClientError(value: unknown): value is EventsClientError 
   }
 }
 
-/**
- * A JSON:API error object as the service sent it, bounded: only its string members `id`, `status`,
- * `code`, `title`, `detail` and `source.pointer` / `source.parameter` / `source.header`, each with
- * its control characters, line and paragraph separators and bidirectional controls escaped (`\n`,
- * `\u001b`, `\u202e`: a logged error cannot forge or hide a line) and cut to 1,000 characters.
- * Anything else it carried (meta, links, members of other types) is dropped. The client blots the
- * credentials out of every member first, however the service escaped them.
- *
- * Exported from `messaging-events/client` and `messaging-events`.
- *
- * @example
- * ```ts
- * import type { EventsApiErrorObject } from "messaging-events/client";
- *
- * const error: EventsApiErrorObject = { status: "422", code: "too_long", detail: "content.body is too long", source: { pointer: "/data/attributes/content/body" } };
- * ```
- */
-export interface EventsApiErrorObject {
-  /** The error's id, if the service gave one. */
-  readonly id?: string;
-  /** The HTTP status, as a string. */
-  readonly status?: string;
-  /** The service's code for the problem. */
-  readonly code?: string;
-  /** A short summary of the problem. */
-  readonly title?: string;
-  /** What went wrong, for a person. */
-  readonly detail?: string;
-  /** Where the problem is in the request. */
-  readonly source?: { readonly pointer?: string; readonly parameter?: string; readonly header?: string };
-}
+/** How many characters of a service's code a message shows. */
+const MAX_CODE_SHOWN = 100;
+/** A service's code shown bare in a message when it is a plain token, quoted otherwise. */
+const plainCode = /^[\w.:-]{1,100}$/;
 
 /**
  * The service refused the request with a 4xx status (other than 429, and 409 with `Retry-After`,
- * which are retried): `status` and the JSON:API `errors` it sent, if any. Never retried. The
- * message quotes at most 40 characters of the first error's `detail` (or `title`, or `code`),
- * escaped; `errors` keeps at most the first 100 error objects, bounded as
- * {@link EventsApiErrorObject} says.
+ * which are retried). Never retried. The error says what the service said:
+ *
+ * - `serviceCode` and `detail` are the first error object's `code` and `detail`
+ *   (`"ERR_IDEMPOTENCY_KEY_REUSED"`, say); `code` stays `ERR_EVENTS_API`, so that a service's code
+ *   can never pass for one of the library's;
+ * - `errors` keeps the first 100 error objects, each bounded as {@link EventsApiErrorObject} says:
+ *   every string member escaped and cut to 1,000 characters;
+ * - the message names the status and the service's code, and quotes the first error's `detail` (or
+ *   `title`), cut to 1,000 characters and escaped.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *
@@ -169,14 +152,26 @@ export interface EventsApiErrorObject {
  * ```ts
  * import { EventsApiError } from "messaging-events/client";
  *
- * function details(error: unknown): string[] {
- *   return error instanceof EventsApiError ? error.errors.map((item) => item.detail ?? item.title ?? "") : [];
+ * function hint(error: unknown): string | undefined {
+ *   if (!(error instanceof EventsApiError)) return undefined;
+ *   if (error.serviceCode === "ERR_IDEMPOTENCY_KEY_REUSED") return "use a new key for a new event";
+ *   return error.detail;
  * }
  * ```
  */
 export class EventsApiError extends EventsClientError {
   /** The HTTP status. */
   readonly status: number;
+  /**
+   * The service's own code for the problem: the first error object's `code` (escaped, at most
+   * 1,000 characters), or `undefined` when it gave none.
+   */
+  readonly serviceCode: string | undefined;
+  /**
+   * What went wrong, for a person: the first error object's `detail` (escaped, at most 1,000
+   * characters), or `undefined` when it gave none.
+   */
+  readonly detail: string | undefined;
   /** The JSON:API error objects of the response body, bounded (empty if it had none). */
   readonly errors: readonly EventsApiErrorObject[];
 
@@ -190,11 +185,16 @@ export class EventsApiError extends EventsClientError {
    */
   constructor(status: number, errors: unknown, idempotencyKey: string) {
     const kept = boundedApiErrors(errors);
-    const said = firstApiErrorSummary(errors);
-    const summary = said === undefined ? "" : `: ${quote(said)}`;
-    super("ERR_EVENTS_API", `the service answered ${status}${summary}`, idempotencyKey);
+    const first = firstApiError(errors);
+    const code = first?.code;
+    const named = code === undefined ? "" : ` (${plainCode.test(code) ? code : quote(code, MAX_CODE_SHOWN)})`;
+    const said = first?.detail ?? first?.title;
+    const summary = said === undefined ? "" : `: ${quote(said, MAX_API_ERROR_STRING)}`;
+    super("ERR_EVENTS_API", `the service answered ${status}${named}${summary}`, idempotencyKey);
     this.name = "EventsApiError";
     this.status = status;
+    this.serviceCode = kept[0]?.code;
+    this.detail = kept[0]?.detail;
     this.errors = kept;
   }
 }

@@ -1,14 +1,16 @@
 export {
   type CreatedEvent,
+  type CreatedEventResult,
   createEventsClient,
   type EventsClient,
   type NewEvent,
 } from "./createEventsClient.js";
+export type { EventsApiErrorObject } from "./EventsApiErrorObject.js";
+export { EventsAuthorizationError } from "./EventsAuthorizationError.js";
 export { EventsRedirectError } from "./EventsRedirectError.js";
 export { EventsResponseTooLargeError } from "./EventsResponseTooLargeError.js";
 export {
   EventsApiError,
-  type EventsApiErrorObject,
   EventsClientError,
   type EventsClientErrorCode,
   EventsResponseError,

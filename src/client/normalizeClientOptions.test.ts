@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type EventsClientOptions, normalizeClientOptions } from "./normalizeClientOptions.js";
 
-const base = { baseUrl: "https://api.example.com/v1", credentials: "Bearer token-1234" };
+const base = { baseUrl: "https://api.example.com/v1", authorization: "Bearer token-1234" };
 
 /** The TypeError an option gives; its message never shows `secret`. */
 function refusal(options: unknown, secret?: string): string {
@@ -24,7 +24,7 @@ describe("normalizeClientOptions", () => {
     const options = normalizeClientOptions(base);
     expect(options).toMatchObject({
       endpoint: "https://api.example.com/v1/events",
-      credentials: "Bearer token-1234",
+      authorization: "Bearer token-1234",
       retries: 3,
       minDelayMs: 100,
       maxDelayMs: 5_000,
@@ -116,26 +116,44 @@ describe("normalizeClientOptions", () => {
     ["a trailing space", "Bearer hunter2 "],
     ["a character beyond Latin-1", "Bearer hunter2ключ"],
     ["nothing", ""],
-  ])("refuses credentials with %s, without echoing them", (_what, credentials) => {
-    const message = refusal({ ...base, credentials }, "hunter2");
-    expect(message).toMatch(/credentials must be a header value/);
+  ])("refuses an authorization with %s, without echoing it", (_what, authorization) => {
+    const message = refusal({ ...base, authorization }, "hunter2");
+    expect(message).toMatch(/authorization must be a header value/);
     expect(message).not.toContain("X-Evil");
   });
 
   it.each(["Bearer abc", "Basic dXNlcjpwYXNz", "Token a=b, c=d", "Bearer café"])(
-    "accepts credentials %j",
-    (credentials) => {
-      expect(normalizeClientOptions({ ...base, credentials }).credentials).toBe(credentials);
+    "accepts the authorization %j",
+    (authorization) => {
+      expect(normalizeClientOptions({ ...base, authorization }).authorization).toBe(authorization);
     },
   );
 
-  it.each([42, 12345678, null, undefined, { toString: () => "Bearer x" }])(
-    "refuses credentials that are not a string (%j) without showing them",
-    (credentials) => {
-      const message = refusal({ ...base, credentials }, "12345678");
-      expect(message).toMatch(/credentials must be the Authorization header value, a string/);
+  it("keeps a function as it is, without calling it: it is called per attempt", () => {
+    let calls = 0;
+    const authorization = () => `Bearer token-${++calls}`;
+    expect(normalizeClientOptions({ ...base, authorization }).authorization).toBe(authorization);
+    const refresh = async () => "Bearer refreshed";
+    expect(normalizeClientOptions({ ...base, authorization: refresh }).authorization).toBe(refresh);
+    expect(calls).toBe(0);
+  });
+
+  it.each([42, 12345678, null, undefined, { toString: () => "Bearer x" }, Promise.resolve("Bearer x")])(
+    "refuses an authorization that is neither a string nor a function (%j) without showing it",
+    (authorization) => {
+      const message = refusal({ ...base, authorization }, "12345678");
+      expect(message).toMatch(
+        /authorization must be the Authorization header value, a string, or a function giving it, not /,
+      );
     },
   );
+
+  it("takes no option named credentials: it is authorization", () => {
+    const { authorization: _, ...rest } = base;
+    expect(refusal({ ...rest, credentials: "Bearer token-1234" })).toMatch(
+      /authorization must be .*, not undefined$/,
+    );
+  });
 
   it.each([
     [{ retry: { retries: -1 } }, /retries must be a whole number >= 0, not -1/],

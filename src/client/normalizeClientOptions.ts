@@ -5,6 +5,8 @@ import {
   type JsonApiOptions,
   resolveAttributeNames,
 } from "../jsonapi/eventAttributeNames.js";
+import type { AuthorizationOption } from "./readAuthorization.js";
+import { isSendableHeaderValue, SENDABLE_HEADER_VALUE } from "./sendableHeaderValue.js";
 
 /**
  * How the client retries: `retries` attempts after the first, waiting between them an exponential
@@ -47,7 +49,14 @@ export interface RetryOptions {
  * ```ts
  * import type { EventsClientOptions } from "messaging-events/client";
  *
- * const options: EventsClientOptions = { baseUrl: "https://api.example.com/v1", credentials: "Bearer my-token", timeoutMs: 5_000 };
+ * const options: EventsClientOptions = { baseUrl: "https://api.example.com/v1", authorization: "Bearer my-token", timeoutMs: 5_000 };
+ *
+ * // A token that refreshes: the function is called before every attempt, retries included.
+ * declare function currentToken(): Promise<string>;
+ * const refreshing: EventsClientOptions = {
+ *   baseUrl: "https://api.example.com/v1",
+ *   authorization: async () => `Bearer ${await currentToken()}`,
+ * };
  * ```
  */
 export interface EventsClientOptions<N extends EventAttributeNames = DefaultEventAttributeNames>
@@ -55,15 +64,20 @@ export interface EventsClientOptions<N extends EventAttributeNames = DefaultEven
   /**
    * The service's base URL, `http:` or `https:`; events are created at `{baseUrl}/events` (its query
    * is kept, its fragment dropped). A URL with a user name or password (`https://user:pass@host`)
-   * is refused: put credentials in `credentials`.
+   * is refused: put credentials in `authorization`.
    */
   readonly baseUrl: string | URL;
   /**
-   * The value of the `Authorization` header, sent as it is (the scheme is not shown by the spec).
-   * Printable characters only (no control character, no line break, no space at either end), so
-   * that it reaches the service exactly as given. It never appears in an error.
+   * The value of the `Authorization` header, sent as it is (the scheme is not shown by the spec):
+   * a string, or a function giving it (sync or async), called before every attempt, retries
+   * included, so that a token that refreshes is read afresh. Printable characters only (no control
+   * character, no line break, no space at either end), so that it reaches the service exactly as
+   * given: a string that is not is refused when the client is created (`TypeError`); a function
+   * that throws or gives anything else fails the create with `EventsAuthorizationError`
+   * (`ERR_EVENTS_AUTHORIZATION`). Every value it had never appears in an error, even when the
+   * service echoes it.
    */
-  readonly credentials: string;
+  readonly authorization: string | (() => string | Promise<string>);
   /**
    * The fetch function to use. The client always passes `redirect: "manual"`.
    * @default globalThis.fetch
@@ -88,7 +102,8 @@ export interface EventsClientOptions<N extends EventAttributeNames = DefaultEven
 export interface InternalClientOptions {
   /** `{baseUrl}/events`, without user info or fragment. */
   readonly endpoint: string;
-  readonly credentials: string;
+  /** A string checked here, or the user's function, called per attempt. */
+  readonly authorization: AuthorizationOption;
   readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
   readonly retries: number;
   readonly minDelayMs: number;
@@ -100,17 +115,6 @@ export interface InternalClientOptions {
 }
 
 const prefix = "createEventsClient:";
-
-/** Printable Latin-1 without controls (C0, DEL, C1), and no space at either end, which fetch would strip. */
-const headerSafe = /^(?:[\x21-\x7e\xa1-\xff](?:[\x20-\x7e\xa0-\xff]*[\x21-\x7e\xa1-\xff])?)$/;
-
-/**
- * Whether a string can be sent as a header value exactly as it is: printable Latin-1, no control
- * character (CR, LF, NUL, any other C0, DEL or C1), no space at either end, not empty.
- */
-export function isSendableHeaderValue(value: string): boolean {
-  return headerSafe.test(value);
-}
 
 function endpointOf(baseUrl: unknown): string {
   let text: string;
@@ -129,7 +133,7 @@ function endpointOf(baseUrl: unknown): string {
     url.username = "";
     url.password = "";
     throw new TypeError(
-      `${prefix} baseUrl must not carry a user name or password (put them in credentials): ${describeFound(url.href)}`,
+      `${prefix} baseUrl must not carry a user name or password (put them in authorization): ${describeFound(url.href)}`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -159,10 +163,11 @@ function numberOption(name: string, value: unknown, fallback: number, wholeNumbe
 
 /**
  * Checks the options of `createEventsClient` and applies every default, once: the `{baseUrl}/events`
- * endpoint (absolute, `http:` or `https:`, no user info), the credentials (a header value sent as
- * it is), the fetch function, the retry settings, the time-out and the response cap. Throws a
- * `TypeError` naming the first wrong option; no message ever shows the credentials, or the user
- * name and password of a URL. Internal to the client: not exported from the package.
+ * endpoint (absolute, `http:` or `https:`, no user info), the authorization (a header value sent
+ * as it is, or a function, whose results are checked per attempt), the fetch function, the retry
+ * settings, the time-out and the response cap. Throws a `TypeError` naming the first wrong
+ * option; no message ever shows the authorization value, or the user name and password of a URL.
+ * Internal to the client: not exported from the package.
  */
 export function normalizeClientOptions(
   options: EventsClientOptions<EventAttributeNames>,
@@ -171,15 +176,15 @@ export function normalizeClientOptions(
     throw new TypeError(`${prefix} options must be an object, not ${describeFound(options)}`);
   }
   const endpoint = endpointOf(options.baseUrl);
-  const credentials: unknown = options.credentials;
-  if (typeof credentials !== "string") {
+  const authorization: unknown = options.authorization;
+  if (typeof authorization !== "string" && typeof authorization !== "function") {
     throw new TypeError(
-      `${prefix} credentials must be the Authorization header value, a string, not ${withArticle(describeValue(credentials))}`,
+      `${prefix} authorization must be the Authorization header value, a string, or a function giving it, not ${withArticle(describeValue(authorization))}`,
     );
   }
-  if (!isSendableHeaderValue(credentials)) {
+  if (typeof authorization === "string" && !isSendableHeaderValue(authorization)) {
     throw new TypeError(
-      `${prefix} credentials must be a header value sent as it is: printable characters, no control characters (CR, LF, NUL, tab, DEL, ...), no space at either end, not empty (the value is not shown)`,
+      `${prefix} authorization must be a header value sent as it is: ${SENDABLE_HEADER_VALUE} (the value is not shown)`,
     );
   }
   const fetchOption: unknown = options.fetch;
@@ -193,7 +198,7 @@ export function normalizeClientOptions(
   const { retries, minDelayMs, maxDelayMs } = retry as RetryOptions;
   return {
     endpoint,
-    credentials,
+    authorization: authorization as AuthorizationOption,
     // Looked up at each call, so that a fetch installed later (a polyfill, a test double) is used.
     fetch:
       (fetchOption as InternalClientOptions["fetch"] | undefined) ??

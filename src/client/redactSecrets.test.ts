@@ -2,20 +2,29 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { REDACTED, redactJson, redactSecrets, secretsOf } from "./redactSecrets.js";
 
-const credentials = "Bearer sk_live/AbCdEf+GhIj=Kl";
+const authorization = "Bearer sk_live/AbCdEf+GhIj=Kl";
 const token = "sk_live/AbCdEf+GhIj=Kl";
-const secrets = secretsOf(credentials);
+const secrets = secretsOf([authorization]);
 
 describe("secretsOf", () => {
   it("takes the whole Authorization value and its parts of 8 characters or more, longest first", () => {
-    expect(secretsOf(credentials)).toEqual([credentials, token]);
-    expect(secretsOf("Bearer abc")).toEqual(["Bearer abc"]);
+    expect(secretsOf([authorization])).toEqual([authorization, token]);
+    expect(secretsOf(["Bearer abc"])).toEqual(["Bearer abc"]);
+  });
+
+  it("takes every value given (a refreshed token and the one before), each once", () => {
+    expect(secretsOf(["Bearer token-old-1234", "Bearer token-new-12345", "Bearer token-old-1234"])).toEqual([
+      "Bearer token-new-12345",
+      "Bearer token-old-1234",
+      "token-new-12345",
+      "token-old-1234",
+    ]);
   });
 
   it("also takes the decoded user:password and password of a Basic credential", () => {
     const basic = `Basic ${btoa("alice:correct-horse")}`;
-    expect(secretsOf(basic)).toEqual(expect.arrayContaining(["alice:correct-horse", "correct-horse"]));
-    expect(redactSecrets("user alice:correct-horse refused", secretsOf(basic))).toBe(
+    expect(secretsOf([basic])).toEqual(expect.arrayContaining(["alice:correct-horse", "correct-horse"]));
+    expect(redactSecrets("user alice:correct-horse refused", secretsOf([basic]))).toBe(
       `user ${REDACTED} refused`,
     );
   });
@@ -24,10 +33,10 @@ describe("secretsOf", () => {
 describe("redactSecrets", () => {
   const hex = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
   it.each([
-    ["as written", `bad ${credentials}!`],
-    ["in another letter case", `bad ${credentials.toUpperCase()}!`],
-    ["with JSON's escaped solidus", `bad ${credentials.replaceAll("/", "\\/")}!`],
-    ["with every character a \\u escape", `bad ${[...credentials].map(hex).join("")}!`],
+    ["as written", `bad ${authorization}!`],
+    ["in another letter case", `bad ${authorization.toUpperCase()}!`],
+    ["with JSON's escaped solidus", `bad ${authorization.replaceAll("/", "\\/")}!`],
+    ["with every character a \\u escape", `bad ${[...authorization].map(hex).join("")}!`],
     [
       "with upper-case \\u escapes",
       `bad ${[...token].map((c) => hex(c).toUpperCase().replace("\\U", "\\u")).join("")}!`,
@@ -36,8 +45,8 @@ describe("redactSecrets", () => {
       "with JavaScript's \\x and \\u{} escapes",
       `bad ${token.replace("/", "\\x2f").replace("+", "\\u{2B}")}!`,
     ],
-    ["percent-encoded", `bad ${encodeURIComponent(credentials)}!`],
-    ["form-encoded", `bad ${new URLSearchParams({ a: credentials }).toString().slice(2)}!`],
+    ["percent-encoded", `bad ${encodeURIComponent(authorization)}!`],
+    ["form-encoded", `bad ${new URLSearchParams({ a: authorization }).toString().slice(2)}!`],
     [
       "as HTML character references",
       `bad ${token.replace("/", "&#x2F;").replace("+", "&#43;").replace("=", "&equals;")}!`,
@@ -54,7 +63,7 @@ describe("redactSecrets", () => {
   it("leaves a text without the secrets as it is, escapes included", () => {
     const text = 'path C:\\temp\\new, 100% sure, a+b & "c" \\u0041';
     expect(redactSecrets(text, secrets)).toBe(text);
-    expect(redactSecrets("Bearer is required", secretsOf("Bearer abc"))).toBe("Bearer is required");
+    expect(redactSecrets("Bearer is required", secretsOf(["Bearer abc"]))).toBe("Bearer is required");
   });
 
   it("never lets a credential through, however a service escaped some of its characters", () => {
@@ -85,7 +94,7 @@ describe("redactSecrets", () => {
               }
             })
             .join("");
-          const clean = redactSecrets(`${around}${written}${around}`, secretsOf(`Token ${secret}`));
+          const clean = redactSecrets(`${around}${written}${around}`, secretsOf([`Token ${secret}`]));
           expect(clean.toLowerCase()).not.toContain(secret.toLowerCase());
         },
       ),
@@ -97,7 +106,7 @@ describe("redactSecrets", () => {
 describe("redactJson", () => {
   it("blots out every string and member name, at any depth, in place, and says so", () => {
     const value = JSON.parse(
-      `{"a":[{"${token.replace("/", "\\/")}":"x"}],"__proto__":"${credentials}","b":{"c":"fine"}}`,
+      `{"a":[{"${token.replace("/", "\\/")}":"x"}],"__proto__":"${authorization}","b":{"c":"fine"}}`,
     ) as Record<string, unknown>;
     const result = redactJson(value, secrets);
     expect(result.changed).toBe(true);

@@ -1,15 +1,15 @@
-/** What replaces a credential found in a service's answer. */
+/** What replaces an authorization value found in a service's answer. */
 export const REDACTED = "[REDACTED]";
 
-/** Parts of a credential shorter than this are too common to blot out everywhere. */
+/** Parts of an authorization value shorter than this are too common to blot out everywhere. */
 const MIN_SECRET_PART = 8;
 
 /** How many layers of encoding (JSON or JavaScript escapes, percent-encoding, HTML entities) are looked through. */
 const MAX_LAYERS = 4;
 
 /** The user and password of a `Basic` credential, decoded, if it is one. */
-function basicParts(credentials: string): string[] {
-  const match = /^basic +([A-Za-z0-9+/=_-]+)$/i.exec(credentials);
+function basicParts(authorization: string): string[] {
+  const match = /^basic +([A-Za-z0-9+/=_-]+)$/i.exec(authorization);
   if (!match) return [];
   try {
     const decoded = new TextDecoder().decode(
@@ -25,14 +25,18 @@ function basicParts(credentials: string): string[] {
 }
 
 /**
- * The strings to blot out of anything the service sends back: the whole `Authorization` value, each
- * space-separated part of it of 8 characters or more (the token after `Bearer`, say) and, for
- * `Basic`, the decoded `user:password` and password of 8 characters or more; longest first.
+ * The strings to blot out of anything the service sends back, for each `Authorization` value
+ * given (a function may give a new one per attempt): the whole value, each space-separated part of
+ * it of 8 characters or more (the token after `Bearer`, say) and, for `Basic`, the decoded
+ * `user:password` and password of 8 characters or more; longest first.
  */
-export function secretsOf(credentials: string): readonly string[] {
-  const parts = new Set([credentials]);
-  for (const part of [...credentials.split(" "), ...basicParts(credentials)]) {
-    if (part.length >= MIN_SECRET_PART) parts.add(part);
+export function secretsOf(authorizations: readonly string[]): readonly string[] {
+  const parts = new Set<string>();
+  for (const authorization of authorizations) {
+    parts.add(authorization);
+    for (const part of [...authorization.split(" "), ...basicParts(authorization)]) {
+      if (part.length >= MIN_SECRET_PART) parts.add(part);
+    }
   }
   return [...parts].sort((a, b) => b.length - a.length);
 }

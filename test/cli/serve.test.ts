@@ -1,12 +1,17 @@
 import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createEventsClient } from "../../src/client/index.js";
 import { verifyWebhook } from "../../src/webhooks/index.js";
-import { startCli } from "./cli.js";
+import { runCli, startCli } from "./cli.js";
 
 const secret = "emulator-webhook-secret";
+const secretFile = join(mkdtempSync(join(tmpdir(), "messaging-events-serve-")), "webhook-secret");
+writeFileSync(secretFile, `${secret}\n`);
 const ulid = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 
 interface Running {
@@ -18,7 +23,10 @@ interface Running {
 
 /** Starts `messaging-events serve` and resolves once it says where it listens. */
 async function serve(args: readonly string[]): Promise<Running> {
-  const child = startCli(["serve", "--port", "0", ...args], { WEBHOOK_SECRET: secret });
+  const child = startCli(["serve", "--port", "0", ...args], {
+    WEBHOOK_SECRET: secret,
+    OLD_WEBHOOK_SECRET: "the-secret-before-the-rotation",
+  });
   let output = "";
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
     output += chunk;
@@ -84,12 +92,16 @@ async function until(condition: () => boolean, ms = 15_000): Promise<void> {
 describe("messaging-events serve", () => {
   it("with chaos on, every create by the library's client lands exactly once, and each webhook is delivered, verified, once", async () => {
     const hooks = await receiver();
+    // Two secrets, newest first, from a file and a variable: the receiver knows only the newest,
+    // so every delivery it accepts was signed with the first.
     const emulator = await serve([
       "--webhook-url",
       hooks.url,
-      "--webhook-secret-env",
-      "WEBHOOK_SECRET",
-      "--webhook-retry-schedule",
+      "--secret-file",
+      secretFile,
+      "--secret-env",
+      "OLD_WEBHOOK_SECRET",
+      "--webhook-retry-schedule-ms",
       "100,100,100",
       "--chaos",
       "0.4",
@@ -99,7 +111,7 @@ describe("messaging-events serve", () => {
     running.push(emulator);
     const client = createEventsClient({
       baseUrl: emulator.url,
-      credentials: "Bearer local",
+      authorization: "Bearer local",
       retry: { retries: 12, minDelayMs: 20, maxDelayMs: 2_000 },
       timeoutMs: 5_000,
     });
@@ -117,7 +129,7 @@ describe("messaging-events serve", () => {
             ),
       ),
     );
-    const ids = created.map((event) => event.id);
+    const ids = created.map(({ data }) => data.id);
     for (const id of ids) expect(id).toMatch(ulid);
     expect(new Set(ids).size).toBe(count);
     const log = emulator.log();
@@ -206,14 +218,67 @@ describe("messaging-events serve", () => {
     await new Promise<void>((resolve) => again2.close(() => resolve()));
   });
 
-  it("refuses webhooks without a signing secret (status 2, with the flag to use)", async () => {
-    const child = startCli(["serve", "--webhook-url", "http://127.0.0.1:9/hooks"]);
-    let stderr = "";
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
+  it("refuses webhooks without a signing secret (status 2, with the flags to use), and has no --webhook-secret-env", async () => {
+    const [none, old] = await Promise.all([
+      runCli(["serve", "--webhook-url", "http://127.0.0.1:9/hooks"]),
+      runCli(
+        ["serve", "--webhook-url", "http://127.0.0.1:9/hooks", "--webhook-secret-env", "WEBHOOK_SECRET"],
+        {
+          env: { WEBHOOK_SECRET: secret },
+        },
+      ),
+    ]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("--secret-env NAME or --secret-file PATH");
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain('unknown option "--webhook-secret-env"');
+  });
+
+  it("exits 2 for a port in use, as for any command line this machine cannot serve", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const { code, stderr } = await runCli(["serve", "--port", port]);
+      expect(code).toBe(2);
+      expect(stderr).toContain(`cannot listen on 127.0.0.1:${port}: the port is in use`);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
+
+  it("--authorization-env: only that Authorization value is accepted; a value where the name belongs is not echoed", async () => {
+    const token = "Bearer emulator-only-9d1f";
+    const child = startCli(["serve", "--port", "0", "--authorization-env", "EMULATOR_TOKEN"], {
+      EMULATOR_TOKEN: token,
     });
-    const code = await new Promise((resolve) => child.on("close", resolve));
-    expect(code).toBe(2);
-    expect(stderr).toContain("--webhook-secret-env NAME");
+    let output = "";
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+        output += chunk;
+        const found = /listening on (http:\/\/\S+)/.exec(output);
+        if (found) resolve(found[1]!);
+      });
+      void exited.then(() => reject(new Error(`serve ended early:\n${output}`)));
+    });
+    running.push({ child, url, log: () => output, exited });
+    const post = (authorization: string) =>
+      fetch(`${url}/events`, {
+        method: "POST",
+        headers: { "content-type": "application/vnd.api+json", authorization },
+        body: JSON.stringify({
+          data: { type: "events", attributes: { eventType: "s.room.close", content: {} } },
+        }),
+      });
+    expect((await post("Bearer someone-else")).status).toBe(401);
+    expect((await post(token)).status).toBe(201);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+
+    const misplaced = await runCli(["serve", "--authorization-env", token]);
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toContain("not a variable name");
+    expect(misplaced.stderr).not.toContain("emulator-only-9d1f");
   });
 });

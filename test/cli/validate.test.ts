@@ -109,6 +109,48 @@ describe("messaging-events validate", () => {
     ]);
   });
 
+  it("names an array element by the index --format json gives, and keeps the pointer from the element", async () => {
+    const input = `[${valid},{"type":"nope","content":{}}]\n`;
+    const [human, json] = await Promise.all([
+      runCli(["validate"], { input }),
+      runCli(["validate", "--format", "json"], { input }),
+    ]);
+    expect(human.stdout.split("\n")[0]).toBe(
+      '<stdin>:1: [1] /type: type "nope" is not a known event type (unknown_event_type)',
+    );
+    expect(jsonLines(json.stdout)[1]).toMatchObject({
+      line: 1,
+      index: 1,
+      issues: [{ pointer: "/type", code: "unknown_event_type" }],
+    });
+  });
+
+  it("a line that is not UTF-8 is invalid (JSON text is UTF-8; the server answers 400 to those bytes)", async () => {
+    const encoder = new TextEncoder();
+    // The string member holds 0xFF: decoded leniently it would be U+FFFD, a valid body.
+    const input = Buffer.concat([
+      encoder.encode(`${valid}\n{"type":"s.message.text","content":{"body":"`),
+      Uint8Array.from([0xff]),
+      encoder.encode(`"}}\n${valid}\n`),
+    ]);
+    const path = file("latin1.ndjson", "");
+    writeFileSync(path, input);
+    const [human, json] = await Promise.all([
+      runCli(["validate", path]),
+      runCli(["validate", "--format", "json"], { input }),
+    ]);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toBe(
+      `${path}:2: the line is not UTF-8 text, as JSON text must be (malformed_json)\n2 values in 1 source: 2 valid, 1 line not JSON\n`,
+    );
+    expect(json.code).toBe(1);
+    expect(jsonLines(json.stdout)).toMatchObject([
+      { line: 1, valid: true },
+      { line: 2, valid: false, code: "ERR_MALFORMED_JSON" },
+      { line: 3, valid: true },
+    ]);
+  });
+
   it("detects documents and webhook payloads per value, and --kind forces one kind", async () => {
     const document = '{"data":{"type":"events","attributes":{"eventType":"s.room.close","content":{}}}}';
     const payload = '{"type":"s.room.close","version":2,"content":{},"roomId":"room-1"}';
@@ -205,15 +247,21 @@ describe("messaging-events validate", () => {
     expect(noColour.stdout).not.toContain("\u001b");
   });
 
-  it("exits 2 for an unknown flag (with a hint), a bad --kind, or a file that cannot be read", async () => {
-    const [flag, kind, missing] = await Promise.all([
+  it("exits 2 for an unknown flag (with one hint), a bad --kind, or a file that cannot be read", async () => {
+    const [flag, unknown, kind, missing] = await Promise.all([
       runCli(["validate", "--fromat", "json"]),
+      runCli(["validate", "--zzzzzz"]),
       runCli(["validate", "--kind", "evnt"]),
       runCli(["validate", join(dir, "missing.ndjson")]),
     ]);
     expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain("did you mean --format?");
+    expect(flag.stderr).toBe('error: unknown option "--fromat"\nhint: did you mean --format?\n');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      'error: unknown option "--zzzzzz"\nhint: run "messaging-events validate --help" for usage\n',
+    );
     expect(kind.code).toBe(2);
+    expect(kind.stderr).toContain('--kind must be event, document or payload, not "evnt"');
     expect(kind.stderr).toContain("did you mean --kind event?");
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such file");

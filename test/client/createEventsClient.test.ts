@@ -19,7 +19,7 @@ const fake = useFakeService();
 const client = () =>
   createEventsClient({
     baseUrl: fake().url,
-    credentials: "Bearer test-token",
+    authorization: "Bearer test-token",
     retry: { retries: 3, minDelayMs: 10, maxDelayMs: 1500 },
     timeoutMs: 300,
   });
@@ -43,7 +43,7 @@ function expectSameKeyAndDocument(count: number): string {
 
 describe("createEvent against a loopback service", () => {
   it("sends the JSON:API document with the headers the spec names, and returns the typed resource", async () => {
-    const event = await client().createEvent(message);
+    const { data: event, replayed } = await client().createEvent(message);
     const key = expectSameKeyAndDocument(1);
     const [request] = fake().requests;
     expect(request!.headers.authorization).toBe("Bearer test-token");
@@ -59,24 +59,25 @@ describe("createEvent against a loopback service", () => {
     });
     expect(event.attributes.content.body).toBe("Grüße 👋");
     expect(event.meta?.["idempotency-key"]).toBe(key);
+    expect(replayed).toBe(false);
     expect(fake().events.size).toBe(1);
   });
 
   it("refuses invalid options at once", () => {
-    expect(() => createEventsClient({ baseUrl: "not a url", credentials: "c" })).toThrow(TypeError);
-    expect(() => createEventsClient({ baseUrl: fake().url, credentials: 42 as never })).toThrow(
-      /credentials/,
+    expect(() => createEventsClient({ baseUrl: "not a url", authorization: "c" })).toThrow(TypeError);
+    expect(() => createEventsClient({ baseUrl: fake().url, authorization: 42 as never })).toThrow(
+      /authorization/,
     );
     expect(() =>
-      createEventsClient({ baseUrl: fake().url, credentials: "c", retry: { retries: -1 } }),
+      createEventsClient({ baseUrl: fake().url, authorization: "c", retry: { retries: -1 } }),
     ).toThrow(/retries/);
     expect(() =>
-      createEventsClient({ baseUrl: fake().url, credentials: "c", timeoutMs: Number.NaN }),
+      createEventsClient({ baseUrl: fake().url, authorization: "c", timeoutMs: Number.NaN }),
     ).toThrow(/timeoutMs/);
   });
 
   it("types the created event by its type", async () => {
-    const event = await client().createEvent({
+    const { data: event } = await client().createEvent({
       type: "s.timer",
       content: { status: "RUNNING", expires: "2026-11-22T18:00:00Z" },
     });
@@ -94,7 +95,7 @@ describe("createEvent against a loopback service", () => {
 
   it("retries a dropped connection with the same key: one event in the end", async () => {
     fake().script.push({ kind: "create-then-drop" });
-    const event = await client().createEvent(message);
+    const { data: event } = await client().createEvent(message);
     const key = expectSameKeyAndDocument(2);
     expect(fake().events.size).toBe(1);
     expect(event.meta?.["idempotency-key"]).toBe(key);
@@ -126,14 +127,14 @@ describe("createEvent against a loopback service", () => {
 
   it("retries a time-out while the body of a 201 is still arriving: one event", async () => {
     fake().script.push({ kind: "create-then-stall-body", ms: 1000 });
-    const event = await client().createEvent(message);
+    const { data: event } = await client().createEvent(message);
     const key = expectSameKeyAndDocument(2);
     expect(fake().events.size).toBe(1);
     expect(event.meta?.["idempotency-key"]).toBe(key);
   });
 
   it("keeps the base URL's query and puts /events in the path", async () => {
-    const tenant = createEventsClient({ baseUrl: `${fake().url}/?tenant=7#ignored`, credentials: "c" });
+    const tenant = createEventsClient({ baseUrl: `${fake().url}/?tenant=7#ignored`, authorization: "c" });
     await tenant.createEvent(message);
     expect(fake().requests[0]?.path).toBe("/v1/events?tenant=7");
   });
@@ -142,7 +143,7 @@ describe("createEvent against a loopback service", () => {
     fake().script.push({ kind: "create-then-stall", ms: 400 });
     const patient = createEventsClient({
       baseUrl: fake().url,
-      credentials: "c",
+      authorization: "c",
       timeoutMs: Number.POSITIVE_INFINITY,
     });
     await patient.createEvent(message);
@@ -157,9 +158,11 @@ describe("createEvent against a loopback service", () => {
       });
     }
     expect(fake().requests).toHaveLength(0);
-    expect(() => createEventsClient({ baseUrl: fake().url, credentials: "Bearer a\nb" })).toThrow(TypeError);
+    expect(() => createEventsClient({ baseUrl: fake().url, authorization: "Bearer a\nb" })).toThrow(
+      TypeError,
+    );
     expect(() =>
-      createEventsClient({ baseUrl: fake().url, credentials: "c", retry: { retries: 1.5 } }),
+      createEventsClient({ baseUrl: fake().url, authorization: "c", retry: { retries: 1.5 } }),
     ).toThrow(/whole number/);
   });
 
@@ -178,7 +181,16 @@ describe("createEvent against a loopback service", () => {
       .createEvent(message)
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventsApiError);
-    expect(failure).toMatchObject({ code: "ERR_EVENTS_API", status: 422, errors });
+    expect(failure).toMatchObject({
+      code: "ERR_EVENTS_API",
+      serviceCode: "too_long",
+      detail: "content.body is too long",
+      status: 422,
+      errors,
+    });
+    expect((failure as Error).message).toBe(
+      'the service answered 422 (too_long): "content.body is too long"',
+    );
     expectSameKeyAndDocument(1);
     expect(fake().events.size).toBe(0);
   });
@@ -230,14 +242,19 @@ describe("createEvent against a loopback service", () => {
   });
 
   it("reuses a key after a failure without creating a duplicate; the same key with another document is refused", async () => {
-    const first = await client().createEvent(message, { idempotencyKey: "retry-me" });
-    const again = await client().createEvent(message, { idempotencyKey: "retry-me" });
+    const { data: first } = await client().createEvent(message, { idempotencyKey: "retry-me" });
+    const { data: again } = await client().createEvent(message, { idempotencyKey: "retry-me" });
     expect(again.id).toBe(first.id);
     expect(fake().events.size).toBe(1);
     const other = await client()
       .createEvent({ type: "s.message.text", content: { body: "different" } }, { idempotencyKey: "retry-me" })
       .catch((error: unknown) => error);
-    expect(other).toMatchObject({ code: "ERR_EVENTS_API", status: 422 });
+    expect(other).toMatchObject({
+      code: "ERR_EVENTS_API",
+      serviceCode: "ERR_IDEMPOTENCY_KEY_REUSED",
+      detail: "the idempotency key was used with a different document",
+      status: 422,
+    });
     expect((other as EventsApiError).errors[0]?.code).toBe("ERR_IDEMPOTENCY_KEY_REUSED");
   });
 

@@ -23,7 +23,7 @@ afterEach(() => {
 const client = () =>
   createEventsClient({
     baseUrl: service.url,
-    credentials: "Bearer test-token",
+    authorization: "Bearer test-token",
     retry: { retries: 3, minDelayMs: 1, maxDelayMs: 50 },
   });
 
@@ -74,7 +74,7 @@ describe("redirects", () => {
     const asked: RequestInit[] = [];
     const browserLike = createEventsClient({
       baseUrl: "https://api.example.com",
-      credentials: "Bearer t",
+      authorization: "Bearer t",
       fetch: async (_url, init) => {
         asked.push(init);
         // What a browser's fetch gives for a redirect under redirect: "manual".

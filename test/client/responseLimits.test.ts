@@ -12,7 +12,7 @@ const fake = useFakeService();
 const client = (maxResponseBytes?: number) =>
   createEventsClient({
     baseUrl: fake().url,
-    credentials: "Bearer test-token",
+    authorization: "Bearer test-token",
     retry: { retries: 3, minDelayMs: 1, maxDelayMs: 50 },
     timeoutMs: 5_000,
     ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
@@ -52,19 +52,22 @@ describe("response limits", () => {
       message:
         "the service answered 422 with a body longer than maxResponseBytes (1000 bytes); reading stopped there",
     });
-    const event = await client(10_000).createEvent(message);
+    const { data: event } = await client(10_000).createEvent(message);
     expect(event.attributes.content.body).toBe("Hi");
   });
 
-  it("a 900 KB error detail with line breaks gives a one-line message of a few dozen characters", async () => {
+  it("a 900 KB error detail with line breaks gives a one-line message, the detail cut at 1,000 characters", async () => {
     const detail = `Refused\nERROR forged log line ${"x".repeat(900_000)}`;
     fake().script.push({ kind: "status", status: 400, body: { errors: [{ detail }] } });
     const failure = (await client()
       .createEvent(message)
       .catch((error: unknown) => error)) as EventsApiError;
     expect(failure).toBeInstanceOf(EventsApiError);
-    expect(failure.message).toBe('the service answered 400: "Refused\\nERROR forged log line xxxxxxxxxx…"');
-    expect(failure.errors[0]!.detail!.length).toBe(1_001);
+    const shown = `Refused\\nERROR forged log line ${"x".repeat(1_000 - 30)}…`;
+    expect(failure.message).toBe(`the service answered 400: "${shown}"`);
+    expect(failure.message).not.toMatch(/[\n\r]/);
+    expect(failure.detail).toBe(`Refused\\nERROR forged log line ${"x".repeat(1_000 - 31)}…`);
+    expect(failure.errors[0]!.detail).toBe(failure.detail);
   });
 
   it("keeps only the first 100 of many error objects", async () => {

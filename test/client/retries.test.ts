@@ -12,7 +12,7 @@ const fake = useFakeService();
 const client = () =>
   createEventsClient({
     baseUrl: fake().url,
-    credentials: "Bearer test-token",
+    authorization: "Bearer test-token",
     retry: { retries: 3, minDelayMs: 10, maxDelayMs: 1_500 },
     timeoutMs: 2_000,
   });
@@ -38,7 +38,7 @@ const inFlight = (retryAfter: string) => ({
 describe("retries", () => {
   it("retries a 409 with Retry-After (the key still in flight), waiting as asked, with the same key and bytes", async () => {
     fake().script.push(inFlight("1"));
-    const event = await client().createEvent(message);
+    const { data: event } = await client().createEvent(message);
     expectSameKeyAndBytes(2);
     const [first, second] = fake().requests;
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);

@@ -2,6 +2,8 @@ import {
   createEventsClient,
   EventsApiError,
   type EventsClient,
+  type EventsClientError,
+  EventsRetryError,
   isEventsClientError,
   type NewEvent,
 } from "../../client/index.js";
@@ -12,23 +14,26 @@ import { integerFlag, stringFlag } from "../parseArgs.js";
 import { readInput, secretFromEnv } from "../readInputs.js";
 import { printable } from "../terminal.js";
 import { EXIT, UsageError } from "../UsageError.js";
+import { plural } from "../wording.js";
 
 /** `messaging-events send`: creates one event with the library's client. */
 export const sendCommand: Command = {
   name: "send",
   summary: "Create an event at a service (or the emulator) with the library's client.",
-  usage: "send --base-url URL --credentials-env NAME [options] [event-file]",
+  usage: "send --base-url URL --authorization-env NAME [options] [event-file]",
   description: `Reads one event { type, content } (optionally with "relationships" and "attributes") from
 a file, or from standard input when there is none or for "-", and creates it with
 POST <base-url>/events through the library's client: the content is validated first, a JSON:API
 document is sent with an idempotency key (a new UUID v4 unless --idempotency-key gives one), and
 network errors, 5xx, 429 and 409 are retried with the same key, so the event is created once.
 
-The Authorization header value comes from an environment variable (--credentials-env NAME), never
+The Authorization header value comes from an environment variable (--authorization-env NAME), never
 from the command line, and never appears in the output.
 
-Prints the created event resource as JSON. On failure prints the service's JSON:API errors (or the
-validation issues) and, on standard error, the code and the key to retry with.
+Prints the created event resource as JSON; when the service had created it before with the same
+key (Idempotent-Replayed), a note on standard error says so. On failure prints the service's JSON:API errors (or the
+validation issues) and, on standard error, the code, the cause of a network failure, and what to do
+next: retry with the same key when that is safe, or use a new key when the service refused this one.
 
 Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
   flags: [
@@ -39,7 +44,7 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
       description: "the service's base URL (events go to <URL>/events)",
     },
     {
-      name: "credentials-env",
+      name: "authorization-env",
       type: "string",
       placeholder: "NAME",
       description: "the environment variable that holds the Authorization header value",
@@ -65,17 +70,17 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
   ],
   examples: [
     `echo '{"type":"s.message.text","content":{"body":"Hello"}}' | \\
-    TOKEN="Bearer dev" messaging-events send --base-url http://127.0.0.1:4010 --credentials-env TOKEN`,
-    "messaging-events send --base-url https://api.example.com --credentials-env MESSAGING_TOKEN event.json",
+    TOKEN="Bearer dev" messaging-events send --base-url http://127.0.0.1:4010 --authorization-env TOKEN`,
+    "messaging-events send --base-url https://api.example.com --authorization-env MESSAGING_TOKEN event.json",
   ],
   async run(args, io) {
     const baseUrl = stringFlag(args, "base-url");
     if (baseUrl === undefined)
       throw new UsageError("send needs --base-url", "--base-url http://127.0.0.1:4010");
-    const credentialsEnv = stringFlag(args, "credentials-env");
-    if (credentialsEnv === undefined)
-      throw new UsageError("send needs the credentials", "--credentials-env NAME");
-    const credentials = secretFromEnv(credentialsEnv, io.env);
+    const authorizationEnv = stringFlag(args, "authorization-env");
+    if (authorizationEnv === undefined)
+      throw new UsageError("send needs the Authorization value", "--authorization-env NAME");
+    const authorization = secretFromEnv("authorization-env", authorizationEnv, io.env);
     if (args.positionals.length > 1) throw new UsageError("send takes one event file");
     const idempotencyKey = stringFlag(args, "idempotency-key") ?? createIdempotencyKey();
     if (!isValidIdempotencyKey(idempotencyKey)) {
@@ -87,7 +92,7 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
     try {
       client = createEventsClient({
         baseUrl,
-        credentials,
+        authorization,
         retry: { retries: integerFlag(args, "retries", 3, 0, 100) },
         timeoutMs: integerFlag(args, "timeout-ms", 10_000, 1, 3_600_000),
       });
@@ -104,7 +109,7 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
       return EXIT.failed;
     }
     const event = eventOf(input);
-    if (!event.ok) {
+    if (!event.success) {
       for (const issue of event.issues) {
         const at = issue.pointer === "" ? "" : `${io.errorStyles.yellow(printable(issue.pointer))}: `;
         io.stderr.write(
@@ -114,16 +119,24 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
       return EXIT.failed;
     }
     try {
-      const created = await client.createEvent(event.value, { idempotencyKey });
-      io.stdout.write(`${JSON.stringify({ data: created }, null, 2)}\n`);
+      const { data, replayed } = await client.createEvent(event.data, { idempotencyKey });
+      io.stdout.write(`${JSON.stringify({ data }, null, 2)}\n`);
+      if (replayed) {
+        io.stderr.write(
+          `note: the service had created this event before with the key ${idempotencyKey} (Idempotent-Replayed): nothing new was created\n`,
+        );
+      }
       return EXIT.ok;
     } catch (error) {
       if (error instanceof EventsApiError) {
         io.stdout.write(`${JSON.stringify({ errors: error.errors }, null, 2)}\n`);
       }
       if (isEventsClientError(error)) {
-        io.stderr.write(`${io.errorStyles.red("error")}: ${error.code}: ${printable(error.message)}\n`);
-        io.stderr.write(`retry with --idempotency-key ${idempotencyKey} to create it at most once\n`);
+        io.stderr.write(`${io.errorStyles.red("error")}: ${error.code}: ${printable(failureOf(error))}\n`);
+        const cause = causeOf(error);
+        if (cause !== undefined) io.stderr.write(`cause: ${printable(cause)}\n`);
+        const hint = hintFor(error, authorizationEnv);
+        if (hint !== undefined) io.stderr.write(`${io.errorStyles.dim("hint")}: ${hint}\n`);
         return EXIT.failed;
       }
       if (isEventValidationError(error)) {
@@ -135,13 +148,58 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
   },
 };
 
+/** What failed, in words: the client's message, with the count of attempts in plain English. */
+function failureOf(error: EventsClientError): string {
+  if (!(error instanceof EventsRetryError) || !error.message.startsWith("gave up after "))
+    return error.message;
+  const last =
+    error.lastStatus === undefined
+      ? "the last attempt got no answer"
+      : `the last answer was ${error.lastStatus}`;
+  return `gave up after ${plural(error.attempts, "attempt")}; ${last}`;
+}
+
+/** The chain of causes of a failure ("fetch failed: connect ECONNREFUSED 127.0.0.1:4999"), if it has one. */
+function causeOf(error: Error): string | undefined {
+  const said: string[] = [];
+  let cause: unknown = error.cause;
+  for (let depth = 0; depth < 5 && cause !== undefined && cause !== null; depth++) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    const code = (cause as { code?: unknown }).code;
+    const text = message || (typeof code === "string" ? code : "");
+    if (text !== "" && !said.includes(text)) said.push(text.slice(0, 200));
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return said.length === 0 ? undefined : said.join(": ");
+}
+
+/** What to do next, as fits the failure: retry with the key only when that can help. */
+function hintFor(error: EventsClientError, authorizationEnv: string): string | undefined {
+  const key = error.idempotencyKey;
+  const retry = `retry with --idempotency-key ${key} to create it at most once`;
+  if (error instanceof EventsApiError) {
+    const code = error.errors[0]?.code;
+    if (code === "ERR_IDEMPOTENCY_KEY_REUSED" || (error.status === 422 && /idempotency/i.test(code ?? ""))) {
+      return `the key ${key} was used before for another event: send this one with a new --idempotency-key, or without one`;
+    }
+    if (error.status === 401 || error.status === 403) {
+      return `the service refused the Authorization value in ${authorizationEnv}`;
+    }
+    // 409: the first request with this key is still in flight.
+    return error.status === 409 ? `wait, then ${retry}` : undefined;
+  }
+  return error.code === "ERR_EVENTS_REDIRECT" ? "use the URL the service redirects to as --base-url" : retry;
+}
+
 type Issue = { readonly pointer: string; readonly code: string; readonly message: string };
 
 /** The event to create, checked as an event: `{ type, content }` plus the client's optional members. */
-function eventOf(input: unknown): { ok: true; value: NewEvent<EventType> } | { ok: false; issues: Issue[] } {
+function eventOf(
+  input: unknown,
+): { success: true; data: NewEvent<EventType> } | { success: false; issues: Issue[] } {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return {
-      ok: false,
+      success: false,
       issues: [{ pointer: "", code: "invalid_type", message: "the event must be an object" }],
     };
   }
@@ -149,7 +207,7 @@ function eventOf(input: unknown): { ok: true; value: NewEvent<EventType> } | { o
   const checked = safeParseEvent(event);
   if (!checked.success) {
     return {
-      ok: false,
+      success: false,
       issues: checked.error.issues.map((issue) => ({
         pointer: issue.pointer,
         code: issue.code,
@@ -163,5 +221,5 @@ function eventOf(input: unknown): { ok: true; value: NewEvent<EventType> } | { o
     ...(relationships === undefined ? {} : { relationships }),
     ...(attributes === undefined ? {} : { attributes }),
   } as NewEvent<EventType>;
-  return { ok: true, value };
+  return { success: true, data: value };
 }

@@ -2,7 +2,7 @@ import type { Command } from "../Command.js";
 import { seededRandom } from "../emulator/createChaos.js";
 import { startEmulator } from "../emulator/startEmulator.js";
 import { integerFlag, listFlag, stringFlag } from "../parseArgs.js";
-import { secretFromEnv } from "../readInputs.js";
+import { readSecrets, secretFlags, secretFromEnv } from "../readInputs.js";
 import { printable } from "../terminal.js";
 import { EXIT, UsageError } from "../UsageError.js";
 
@@ -24,8 +24,8 @@ function schedule(text: string | undefined): number[] | undefined {
   const waits = text.split(",").map((part) => part.trim());
   if (waits.some((wait) => !/^\d{1,10}$/.test(wait))) {
     throw new UsageError(
-      "--webhook-retry-schedule takes waits in milliseconds separated by commas",
-      "--webhook-retry-schedule 1000,5000,30000",
+      "--webhook-retry-schedule-ms takes waits in milliseconds separated by commas",
+      "--webhook-retry-schedule-ms 1000,5000,30000",
     );
   }
   return waits.map(Number);
@@ -55,15 +55,16 @@ documents validated, ids as ULIDs (26 characters of Crockford base32, time-order
 creation per caller (a repeated Service-Idempotency-Key replays the stored response with
 Idempotent-Replayed: true; the same key with another document answers 422; while the first request
 is in flight, 409 with Retry-After). Any non-empty Authorization header is accepted, or only the
-value of --credentials-env NAME. Everything is kept in memory and lost on exit. GET /health answers
+value of --authorization-env NAME. Everything is kept in memory and lost on exit. GET /health answers
 200 when the emulator is up.
 
 Each created event of a webhook type (s.room.create, s.room.membership, s.message.text,
 s.message.media, s.message.edit, s.message.delete, s.room.close) is delivered, signed, to every
 --webhook-url through the library's dispatcher, with its retry schedule (5 s, 5 min, 30 min… by
-default; shorten it with --webhook-retry-schedule). The payload carries the type, the content,
-version 2, and roomId when the request has relationships.room.data.id. The secret comes from
---webhook-secret-env NAME.
+default; shorten it with --webhook-retry-schedule-ms). The payload carries the type, the content,
+version 2, and roomId when the request has relationships.room.data.id. The signing secret comes
+from --secret-env NAME or --secret-file PATH, as on sign and verify; repeat them during a rotation
+(newest first: the first signs).
 
 --chaos RATE makes that share of POST requests fail as the real world does: 503, 429 with
 Retry-After: 1, a dropped connection after the event was created, or an answer 1 to 3 seconds late.
@@ -71,7 +72,10 @@ A client that retries with the same idempotency key still creates each event exa
 
 One log line per request and per delivery attempt goes to standard output; the first line says
 where it listens. SIGINT or SIGTERM shuts down cleanly (requests in flight finish, the port is freed)
-and exits 0.`,
+and exits 0.
+
+Exit status: 0 after a clean shutdown, 2 for a usage error or an address it cannot listen on (a port
+in use, an address this machine does not have).`,
   flags: [
     {
       name: "port",
@@ -86,20 +90,15 @@ and exits 0.`,
       description: "the address to listen on (default: 127.0.0.1)",
     },
     { name: "webhook-url", type: "list", placeholder: "URL", description: "where to deliver webhooks" },
+    ...secretFlags,
     {
-      name: "webhook-secret-env",
-      type: "string",
-      placeholder: "NAME",
-      description: "the environment variable that holds the webhook signing secret",
-    },
-    {
-      name: "webhook-retry-schedule",
+      name: "webhook-retry-schedule-ms",
       type: "string",
       placeholder: "MS,MS,…",
       description: 'the waits before each webhook retry, in milliseconds, or "none"',
     },
     {
-      name: "credentials-env",
+      name: "authorization-env",
       type: "string",
       placeholder: "NAME",
       description: "accept only the Authorization value in this environment variable",
@@ -119,7 +118,7 @@ and exits 0.`,
   ],
   examples: [
     "messaging-events serve                                  # http://127.0.0.1:4010",
-    "WEBHOOK_SECRET=dev-secret messaging-events serve --webhook-url http://127.0.0.1:3000/hooks \\\n    --webhook-secret-env WEBHOOK_SECRET --webhook-retry-schedule 1000,5000",
+    "WEBHOOK_SECRET=dev-secret messaging-events serve --webhook-url http://127.0.0.1:3000/hooks \\\n    --secret-env WEBHOOK_SECRET --webhook-retry-schedule-ms 1000,5000",
     "messaging-events serve --chaos 0.3 --chaos-seed 7         # test your client's retries",
   ],
   async run(args, io) {
@@ -127,13 +126,15 @@ and exits 0.`,
     const port = integerFlag(args, "port", 4010, 0, 65535);
     const host = stringFlag(args, "host") ?? "127.0.0.1";
     const urls = webhookUrls(listFlag(args, "webhook-url"));
-    const secretEnv = stringFlag(args, "webhook-secret-env");
-    if (urls.length > 0 && secretEnv === undefined) {
-      throw new UsageError("--webhook-url needs the signing secret", "--webhook-secret-env NAME");
-    }
-    const webhookSecret = secretEnv === undefined ? undefined : secretFromEnv(secretEnv, io.env);
-    const credentialsEnv = stringFlag(args, "credentials-env");
-    const credentials = credentialsEnv === undefined ? undefined : secretFromEnv(credentialsEnv, io.env);
+    const secret =
+      urls.length > 0 || args.ordered.some(([flag]) => flag === "secret-env" || flag === "secret-file")
+        ? await readSecrets(args, "--webhook-url", io.env)
+        : [];
+    const authorizationEnv = stringFlag(args, "authorization-env");
+    const authorization =
+      authorizationEnv === undefined
+        ? undefined
+        : secretFromEnv("authorization-env", authorizationEnv, io.env);
     const rate = chaosRate(stringFlag(args, "chaos"));
     const seed = stringFlag(args, "chaos-seed");
     const random =
@@ -149,11 +150,11 @@ and exits 0.`,
         host,
         port,
         webhookUrls: urls,
-        webhookSecret,
-        credentials,
+        secret,
+        authorization,
         chaosRate: rate,
         random,
-        webhookSchedule: schedule(stringFlag(args, "webhook-retry-schedule")),
+        webhookScheduleMs: schedule(stringFlag(args, "webhook-retry-schedule-ms")),
         log,
       });
     } catch (error) {
@@ -169,7 +170,8 @@ and exits 0.`,
       io.stderr.write(
         `${io.errorStyles.red("error")}: cannot listen on ${printable(host)}:${port}: ${why}\n`,
       );
-      return EXIT.failed;
+      // Like a file that cannot be read: the command line asks for something this machine cannot give.
+      return EXIT.usage;
     }
     log(`messaging-events emulator listening on ${emulator.url} (POST ${emulator.url}/events)`);
     for (const [index, url] of urls.entries()) log(`  webhooks: endpoint-${index + 1} -> ${url}`);

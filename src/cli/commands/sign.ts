@@ -1,11 +1,9 @@
 import { safeParseWebhookPayload, signWebhook, type WebhookSignatureEncoding } from "../../webhooks/index.js";
 import type { Command } from "../Command.js";
 import { integerFlag, stringFlag } from "../parseArgs.js";
-import { readInput, readSecrets } from "../readInputs.js";
+import { readInput, readSecrets, secretFlags } from "../readInputs.js";
 import { printable } from "../terminal.js";
 import { EXIT, UsageError } from "../UsageError.js";
-
-const secretFlags = { env: "secret-env", file: "secret-file" };
 
 /** `messaging-events sign`: the headers the service would send with a body. */
 export const signCommand: Command = {
@@ -19,17 +17,13 @@ one "name: value" per line, or a JSON object with --format json. The body is sig
 given; it must be UTF-8. A body that is not a valid webhook payload is signed anyway, with a warning.
 
 The secret comes from an environment variable (--secret-env NAME) or a file (--secret-file PATH,
-one trailing line break dropped), never from the command line, and is never printed.
+one trailing line break dropped), never from the command line, and is never printed. Both flags
+may be repeated, as on verify and serve: the secrets are then newest first, and the first signs.
 
-Exit status: 0, or 2 for a usage error (no secret, a bad timestamp, a body that is not UTF-8).`,
+Exit status: 0, or 2 for a usage error (no secret, a bad timestamp, a body that is not UTF-8 or
+larger than --max-body-bytes).`,
   flags: [
-    {
-      name: "secret-env",
-      type: "string",
-      placeholder: "NAME",
-      description: "the environment variable that holds the secret",
-    },
-    { name: "secret-file", type: "string", placeholder: "PATH", description: "a file that holds the secret" },
+    ...secretFlags,
     {
       name: "timestamp",
       type: "string",
@@ -64,10 +58,8 @@ Exit status: 0, or 2 for a usage error (no secret, a bad timestamp, a body that 
   ],
   async run(args, io) {
     if (args.positionals.length > 1) throw new UsageError("sign takes one body file");
-    if (args.flags["secret-env"] !== undefined && args.flags["secret-file"] !== undefined) {
-      throw new UsageError("give the secret once: --secret-env or --secret-file");
-    }
-    const [secret] = await readSecrets(args, secretFlags, "sign", io.env);
+    // Newest first: the first signs, as everywhere a list of secrets is taken.
+    const [secret] = await readSecrets(args, "sign", io.env);
     const maxBytes = integerFlag(args, "max-body-bytes", 1024 * 1024, 1, 1024 * 1024 * 1024);
     const bytes = await readInput(args.positionals[0], io.stdin, maxBytes, "the body");
     let body: string;

@@ -1,12 +1,11 @@
 import { safeVerifyWebhook, safeVerifyWebhookSignature, type WebhookHeaders } from "../../webhooks/index.js";
 import type { Command } from "../Command.js";
+import { humanDuration } from "../humanDuration.js";
 import { booleanFlag, integerFlag, stringFlag } from "../parseArgs.js";
 import { HttpRequestFileError, parseHttpRequest } from "../parseHttpRequest.js";
-import { readInput, readSecrets } from "../readInputs.js";
+import { readInput, readSecrets, secretFlags } from "../readInputs.js";
 import { printable } from "../terminal.js";
 import { EXIT, UsageError } from "../UsageError.js";
-
-const secretFlags = { env: "secret-env", file: "secret-file" };
 
 interface Verdict {
   readonly valid: boolean;
@@ -70,8 +69,11 @@ request is either a raw HTTP request file (--request FILE: request line, headers
 body; Content-Length and chunked encoding are honoured), or a body (a file, or standard input) with
 the header values given by --timestamp and --signature.
 
-A captured request is usually older than the 300-second window: pass --now with a time near the
-capture, or a wider --tolerance.
+A captured request is usually older than the 5-minute window: pass --now with a time near the
+capture, or a wider --tolerance-ms.
+
+The secret comes from --secret-env NAME or --secret-file PATH, never from the command line; during a
+rotation, repeat them (newest first): any of them verifies.
 
 Prints "valid" with the payload type, or "invalid" with the error code (ERR_WEBHOOK_SIGNATURE_MISMATCH,
 ERR_WEBHOOK_TIMESTAMP_TOO_OLD, ERR_WEBHOOK_PAYLOAD_INVALID…) and its message; --format json prints
@@ -79,13 +81,7 @@ one JSON object. Neither the secret nor the expected signature is ever printed.
 
 Exit status: 0 valid, 1 invalid, 2 for a usage error.`,
   flags: [
-    {
-      name: "secret-env",
-      type: "list",
-      placeholder: "NAME",
-      description: "the environment variable that holds a secret",
-    },
-    { name: "secret-file", type: "list", placeholder: "PATH", description: "a file that holds a secret" },
+    ...secretFlags,
     { name: "request", type: "string", placeholder: "FILE", description: "a raw HTTP request file" },
     {
       name: "timestamp",
@@ -100,10 +96,10 @@ Exit status: 0 valid, 1 invalid, 2 for a usage error.`,
       description: "the service-signature header value",
     },
     {
-      name: "tolerance",
+      name: "tolerance-ms",
       type: "string",
-      placeholder: "SECONDS",
-      description: "how far the timestamp may lie from now, either way (default: 300)",
+      placeholder: "MS",
+      description: "how far the timestamp may lie from now, either way, in milliseconds (default: 300000)",
     },
     {
       name: "now",
@@ -133,11 +129,11 @@ Exit status: 0 valid, 1 invalid, 2 for a usage error.`,
   examples: [
     "messaging-events verify --secret-env WEBHOOK_SECRET --request captured.http --now 2026-11-22T18:00:05Z",
     'messaging-events verify --secret-env WEBHOOK_SECRET --timestamp "$TS" --signature "$SIG" body.json',
-    "messaging-events verify --secret-env NEW_SECRET --secret-env OLD_SECRET --request captured.http --tolerance 86400",
+    "messaging-events verify --secret-env NEW_SECRET --secret-env OLD_SECRET --request captured.http --tolerance-ms 86400000",
   ],
   async run(args, io) {
-    const secrets = await readSecrets(args, secretFlags, "verify", io.env);
-    const toleranceSeconds = integerFlag(args, "tolerance", 300, 0, 100 * 365 * 24 * 3600);
+    const secrets = await readSecrets(args, "verify", io.env);
+    const toleranceMs = integerFlag(args, "tolerance-ms", 300_000, 0, 100 * 365 * 24 * 3600 * 1000);
     const nowText = stringFlag(args, "now");
     const now = nowText === undefined ? undefined : Date.parse(nowText);
     if (now !== undefined && (Number.isNaN(now) || !/^\d{4}-\d\d-\d\dT/.test(nowText!))) {
@@ -149,26 +145,34 @@ Exit status: 0 valid, 1 invalid, 2 for a usage error.`,
       body,
       headers,
       secret: secrets,
-      toleranceSeconds,
+      toleranceMs,
       ...(now === undefined ? {} : { now }),
     };
     let verdict: Verdict;
     if (booleanFlag(args, "signature-only")) {
       const result = await safeVerifyWebhookSignature(options);
-      verdict = result.ok
+      verdict = result.success
         ? { valid: true, timestamp: result.timestamp.toISOString(), signature: result.signature }
-        : { valid: false, code: result.error.code, message: result.error.message };
+        : {
+            valid: false,
+            code: result.error.code,
+            message: failure(result.error, headers, now, toleranceMs),
+          };
     } else {
       const result = await safeVerifyWebhook(options);
-      if (result.ok) {
+      if (result.success) {
         verdict = {
           valid: true,
-          type: result.payload.type,
+          type: result.data.type,
           timestamp: result.timestamp.toISOString(),
           signature: result.signature,
         };
       } else if (result.error.code !== "ERR_WEBHOOK_PAYLOAD_INVALID") {
-        verdict = { valid: false, code: result.error.code, message: result.error.message };
+        verdict = {
+          valid: false,
+          code: result.error.code,
+          message: failure(result.error, headers, now, toleranceMs),
+        };
       } else {
         const { error } = result;
         verdict = {
@@ -188,6 +192,25 @@ Exit status: 0 valid, 1 invalid, 2 for a usage error.`,
     return verdict.valid ? EXIT.ok : EXIT.failed;
   },
 };
+
+/**
+ * What a refusal says: the library's message, except for a timestamp outside the window, said in
+ * the units a person reads ("signed 3 years ago"), with the flags that change the window.
+ */
+function failure(
+  error: { readonly code: string; readonly message: string },
+  headers: WebhookHeaders,
+  now: number | undefined,
+  toleranceMs: number,
+): string {
+  const tooOld = error.code === "ERR_WEBHOOK_TIMESTAMP_TOO_OLD";
+  if (!tooOld && error.code !== "ERR_WEBHOOK_TIMESTAMP_IN_FUTURE") return error.message;
+  const value = (headers as Record<string, string | readonly string[] | undefined>)["service-timestamp"];
+  const signedAt = Date.parse(typeof value === "string" ? value : (value?.[0] ?? ""));
+  if (Number.isNaN(signedAt)) return error.message;
+  const drift = (now ?? Date.now()) - signedAt;
+  return `signed ${humanDuration(drift)} ${tooOld ? "ago" : "in the future"}, outside the tolerance of ${humanDuration(toleranceMs)} (${tooOld ? "a capture: check it as of then with --now, or widen --tolerance-ms" : "a clock is off, or widen --tolerance-ms"})`;
+}
 
 function printVerdict(verdict: Verdict, io: Parameters<Command["run"]>[1]): void {
   const { styles } = io;

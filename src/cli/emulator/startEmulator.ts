@@ -20,16 +20,16 @@ export interface EmulatorOptions {
   readonly port: number;
   /** Where webhooks of created events go. */
   readonly webhookUrls: readonly string[];
-  /** The signing secret of the webhooks (required with `webhookUrls`). */
-  readonly webhookSecret: string | undefined;
+  /** The webhook signing secrets, newest first: the first signs (at least one with `webhookUrls`). */
+  readonly secret: readonly string[];
   /** The only `Authorization` value accepted; any non-empty one when absent. */
-  readonly credentials: string | undefined;
+  readonly authorization: string | undefined;
   /** The share of `POST` requests that fail on purpose, 0 to 1. */
   readonly chaosRate: number;
   /** Where chaos draws its numbers. */
   readonly random: () => number;
-  /** The waits before each webhook retry, in ms; the dispatcher's schedule when absent. */
-  readonly webhookSchedule: readonly number[] | undefined;
+  /** The waits before each webhook retry; the dispatcher's schedule when absent. */
+  readonly webhookScheduleMs: readonly number[] | undefined;
   /** Writes one log line (without its line break). */
   readonly log: (line: string) => void;
 }
@@ -91,15 +91,15 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   const { log } = options;
   const nextId = createUlidGenerator();
   const dispatcher: WebhookDispatcher | undefined =
-    options.webhookUrls.length === 0 || options.webhookSecret === undefined
+    options.webhookUrls.length === 0 || options.secret.length === 0
       ? undefined
       : createWebhookDispatcher({
           endpoints: options.webhookUrls.map((url, index) => ({
             id: `endpoint-${index + 1}`,
             url,
-            secrets: [options.webhookSecret!],
+            secret: options.secret,
           })),
-          ...(options.webhookSchedule === undefined ? {} : { schedule: options.webhookSchedule }),
+          ...(options.webhookScheduleMs === undefined ? {} : { schedule: options.webhookScheduleMs }),
           onAttempt: (attempt) => log(`${time()} ${attemptLine(attempt)}`),
           onDead: (delivery) => log(`${time()} webhook delivery=${delivery.id} is dead: no more retries`),
         });
@@ -110,7 +110,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     async authorize(request) {
       const credentials = request.headers.get("authorization");
       if (credentials === null || credentials.trim() === "") return null;
-      if (options.credentials !== undefined && credentials !== options.credentials) return null;
+      if (options.authorization !== undefined && credentials !== options.authorization) return null;
       // Keys are scoped per caller; the caller is named by a digest, never by its credentials.
       let principal = principals.get(credentials);
       if (principal === undefined) {

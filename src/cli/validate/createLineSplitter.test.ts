@@ -3,10 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createLineSplitter } from "./createLineSplitter.js";
 
 function split(chunks: readonly Uint8Array[], max: number) {
-  const seen: (string | { tooLong: number; bytes: number })[] = [];
+  const seen: (string | { tooLong: number; bytes: number } | { notUtf8: number })[] = [];
   const splitter = createLineSplitter(max, {
     line: (text) => seen.push(text),
     tooLong: (number, bytes) => seen.push({ tooLong: number, bytes }),
+    notUtf8: (number) => seen.push({ notUtf8: number }),
   });
   for (const chunk of chunks) splitter.push(chunk);
   splitter.end();
@@ -53,6 +54,29 @@ describe("createLineSplitter", () => {
       for (let offset = 0; offset < bytes.length; offset += size)
         chunks.push(bytes.subarray(offset, offset + size));
       expect(split(chunks, 40), `chunks of ${size}`).toEqual([{ tooLong: 1, bytes: 50 }, "ok"]);
+    }
+  });
+
+  it("reports a line that is not UTF-8 by its number, however the chunks are cut, and keeps the others", () => {
+    // A lone continuation byte, a truncated sequence, an overlong encoding and a surrogate.
+    const bad = [[0x80], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80]];
+    for (const sequence of bad) {
+      const bytes = Uint8Array.from([
+        ...new TextEncoder().encode("é ok\n{"),
+        ...sequence,
+        ...new TextEncoder().encode("}\r\n€ ok\nlast"),
+      ]);
+      for (let size = 1; size <= bytes.length; size++) {
+        const chunks: Uint8Array[] = [];
+        for (let offset = 0; offset < bytes.length; offset += size)
+          chunks.push(bytes.subarray(offset, offset + size));
+        expect(split(chunks, 40), `${sequence} in chunks of ${size}`).toEqual([
+          "é ok",
+          { notUtf8: 2 },
+          "€ ok",
+          "last",
+        ]);
+      }
     }
   });
 

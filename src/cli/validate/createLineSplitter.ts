@@ -4,6 +4,8 @@ export interface LineSink {
   line(text: string, number: number): void;
   /** A line longer than the cap: it was skipped, never held in memory. */
   tooLong(number: number, bytes: number): void;
+  /** A line whose bytes are not UTF-8 (JSON text is UTF-8; the server answers 400 to them). */
+  notUtf8(number: number): void;
 }
 
 /** Splits a byte stream into lines of bounded size. */
@@ -15,7 +17,18 @@ export interface LineSplitter {
 }
 
 const NEWLINE = 10;
-const decoder = new TextDecoder();
+// Fatal, as the server decodes a body: invalid UTF-8 is an error, not a U+FFFD to validate; a BOM is
+// kept (the reader drops one at the start of a source).
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The text of UTF-8 bytes, or `undefined` when they are not UTF-8. */
+function decoded(bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Splits bytes into lines without ever holding more than one line (at most `maxLineBytes`) plus
@@ -59,7 +72,9 @@ export function createLineSplitter(maxLineBytes: number, sink: LineSink): LineSp
       sink.tooLong(number, end);
       return;
     }
-    sink.line(decoder.decode(end === bytes.length ? bytes : bytes.subarray(0, end)), number);
+    const text = decoded(end === bytes.length ? bytes : bytes.subarray(0, end));
+    if (text === undefined) sink.notUtf8(number);
+    else sink.line(text, number);
   };
 
   return {
@@ -67,11 +82,12 @@ export function createLineSplitter(maxLineBytes: number, sink: LineSink): LineSp
       let start = 0;
       // The complete lines of a chunk that carries nothing over, decoded in one call: the bytes give
       // each line's exact length, the text its characters (a 0x0A byte is never inside a UTF-8
-      // character, so each byte line break is one text line break).
+      // character, so each byte line break is one text line break). Bytes that are not UTF-8 take
+      // the line by line way below, which says which line.
       if (!skipping && partBytes === 0) {
         const lastBreak = chunk.lastIndexOf(NEWLINE);
-        if (lastBreak >= 0) {
-          const text = decoder.decode(chunk.subarray(0, lastBreak + 1));
+        const text = lastBreak >= 0 ? decoded(chunk.subarray(0, lastBreak + 1)) : undefined;
+        if (text !== undefined) {
           let from = 0;
           let textFrom = 0;
           while (from <= lastBreak) {

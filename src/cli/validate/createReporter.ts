@@ -1,5 +1,6 @@
 import type { Output } from "../output.js";
 import { printable, type Styles } from "../terminal.js";
+import { plural } from "../wording.js";
 import type { ValueResult } from "./ValueResult.js";
 
 /** The counts behind the summary line. */
@@ -20,8 +21,6 @@ export interface Reporter {
   /** The closing line of the human format (nothing in the JSON format). */
   summary(sources: number): void;
 }
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * A reporter for `--format human` (problems only, `file:line: pointer: message`, then a summary) or
@@ -52,15 +51,15 @@ export function createReporter(format: "human" | "json", out: Output, styles: St
     report(result) {
       count(result);
       if (result.valid) return;
-      const where = styles.bold(`${printable(result.file)}:${result.line}`);
-      const prefix = result.index === undefined ? "" : `/${result.index}`;
+      // An array element is named by its index apart ("file:4: [1] /type: …"): the pointer is the
+      // one --format json prints, from the element's root.
+      const where = `${styles.bold(`${printable(result.file)}:${result.line}`)}:${result.index === undefined ? "" : ` [${result.index}]`}`;
       for (const issue of result.issues ?? []) {
-        const pointer = prefix + issue.pointer;
-        const at = pointer === "" ? "" : `${styles.yellow(printable(pointer))}: `;
-        out.write(`${where}: ${at}${printable(issue.message)} ${styles.dim(`(${issue.code})`)}\n`);
+        const at = issue.pointer === "" ? "" : ` ${styles.yellow(printable(issue.pointer))}:`;
+        out.write(`${where}${at} ${printable(issue.message)} ${styles.dim(`(${issue.code})`)}\n`);
       }
       if (result.omittedIssues !== undefined) {
-        out.write(`${where}: … and ${plural(result.omittedIssues, "more problem")} in this value\n`);
+        out.write(`${where} … and ${plural(result.omittedIssues, "more problem")} in this value\n`);
       }
     },
     summary(sources) {

@@ -192,6 +192,22 @@ export function createValueReader(
       if (mode === "detect") toLines();
       report(skipped);
     },
+    notUtf8(number) {
+      const bad = failure(
+        number,
+        "ERR_MALFORMED_JSON",
+        "malformed_json",
+        "the line is not UTF-8 text, as JSON text must be",
+      );
+      if (mode === "document") {
+        if (!abandoned) report(bad);
+        abandoned = true;
+        held.length = 0;
+        return;
+      }
+      if (mode === "detect") toLines();
+      report(bad);
+    },
     end() {
       if (mode === "detect") toLines();
       else if (mode === "document") checkDocument();
