@@ -13,6 +13,7 @@ export default defineConfig({
       "**/node_modules/**",
       "**/*.redis.test.ts",
       "test/package/consumer.test.ts",
+      "test/package/peerRanges.test.ts",
       ...integrationSuites,
     ],
     typecheck: {

@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 // `npm test`.
 export default defineConfig({
   test: {
-    include: ["test/package/consumer.test.ts"],
+    include: ["test/package/consumer.test.ts", "test/package/peerRanges.test.ts"],
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },
