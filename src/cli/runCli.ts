@@ -39,7 +39,8 @@ function mainHelp(): string {
     "  --help     show this help, or a command's: messaging-events validate --help",
     "  --version  print the version",
     "",
-    "Exit status: 0 ok, 1 a check failed, 2 a usage error.",
+    "Exit status: 0 ok, 1 a check failed, 2 a usage error (a bad command line, or a file or port that",
+    "cannot be used).",
     "",
   ].join("\n");
 }

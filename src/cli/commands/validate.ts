@@ -44,14 +44,16 @@ element. A JSON document spread over several lines (pretty-printed, or jq's outp
 the first two lines that are not blank are not JSON on their own and the first opens an object or an
 array; it is read whole, up to --max-document-bytes. NDJSON is read one line at a time, so memory
 stays flat on a file of any size; a line longer than --max-line-bytes is reported and skipped
-without being held in memory. A line that is not JSON is reported with its number, and reading goes on.
+without being held in memory. A line that is not JSON (or not UTF-8, as JSON text must be) is
+reported with its number, and reading goes on.
 
 Without --kind, each value's kind is detected: an object with "data" is a JSON:API event document;
 one with "version" or another webhook payload member (roomId, senderId, senderExternalId,
 recipients, referenceId, livechatId, preconditions) is a webhook payload; anything else is an
 event { type, content }.
 
-Output: each problem as "file:line: pointer: message", then a summary line; colour only on a
+Output: each problem as "file:line: pointer: message" ("file:line: [index] pointer: message" for an
+array element, the pointer from the element), then a summary line; colour only on a
 terminal, never when NO_COLOR is set. With --format json: one JSON object per value, valid ones
 included: { "file", "line", "index" (an array element's position), "kind", "valid", "code",
 "issues": [{ "pointer", "code", "message" }], "omittedIssues" }.
