@@ -23,8 +23,11 @@ import { WebhookSigningError } from "./WebhookSigningError.js";
 export interface SignWebhookOptions {
   /** The payload: an object is serialised with `JSON.stringify`; a string is sent as it is. */
   readonly payload: unknown;
-  /** The signing secret: a string (its UTF-8 bytes) or the key bytes. */
-  readonly secret: WebhookSecret;
+  /**
+   * The signing secret: a string (its UTF-8 bytes) or the key bytes; or a list, newest first, of
+   * which the first signs (the same list a verifier takes during a rotation).
+   */
+  readonly secret: WebhookSecret | readonly WebhookSecret[];
   /**
    * The signing time: a `Date`, epoch milliseconds, or an RFC 3339 string used as it is.
    * @default new Date()
@@ -164,15 +167,24 @@ export async function signWithKey(
 
 /** @internal The key of a secret for signing, or a `WebhookSigningError` that says what is wrong with it. */
 export function signingKey(secret: unknown): Promise<CryptoKey> {
-  let list = false;
+  let newest: unknown = secret;
   try {
-    list = Array.isArray(secret);
+    // A list, newest first: the first signs. Its length is read before its first entry.
+    if (Array.isArray(secret)) {
+      if ((secret as unknown[]).length === 0) throw new Error("an empty list");
+      newest = (secret as unknown[])[0];
+    }
+    if (Array.isArray(newest)) throw new Error("a list in a list");
   } catch {
-    // A revoked proxy: not a secret either.
+    // A revoked proxy, or a list with nothing to sign with.
+    return Promise.reject(
+      new WebhookSigningError(
+        "signWebhook: the secret must be a non-empty string or bytes, or a list of them",
+      ),
+    );
   }
-  if (list) return Promise.reject(new WebhookSigningError("signWebhook: sign with one secret, not a list"));
   try {
-    return hmacKeys(secret).then(([key]) => key!);
+    return hmacKeys(newest).then(([key]) => key!);
   } catch {
     return Promise.reject(
       new WebhookSigningError("signWebhook: the secret must be a non-empty string or bytes"),

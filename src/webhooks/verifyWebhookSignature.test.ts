@@ -54,6 +54,16 @@ describe("verifyWebhookSignature", () => {
     });
   });
 
+  it("signs with the first of a list of secrets, newest first, which a verifier with the same list accepts", async () => {
+    const rotating = await signWebhook({ payload, secret: ["whsec_new", "whsec_old"], timestamp: T0 });
+    const newest = await signWebhook({ payload, secret: "whsec_new", timestamp: T0 });
+    expect(rotating.headers["service-signature"]).toBe(newest.headers["service-signature"]);
+    const list = { ...rotating, secret: ["whsec_new", "whsec_old"], now: T0 };
+    expect((await safeVerifyWebhook(list)).success).toBe(true);
+    const old = { ...rotating, secret: "whsec_old", now: T0 };
+    expect((await safeVerifyWebhook(old)).error?.code).toBe("ERR_WEBHOOK_SIGNATURE_MISMATCH");
+  });
+
   it("takes the body as a string, Uint8Array, ArrayBuffer or Buffer", async () => {
     const bytes = new TextEncoder().encode(signed.body);
     for (const body of [signed.body, bytes, bytes.buffer, Buffer.from(signed.body)]) {
@@ -444,7 +454,7 @@ describe("signWebhook", () => {
 
   it("rejects bad input with a TypeError that says what is wrong", async () => {
     await expect(signWebhook({ payload, secret: "" })).rejects.toThrow(TypeError);
-    await expect(signWebhook({ payload, secret: ["a", "b"] as never })).rejects.toThrow(/one secret/);
+    await expect(signWebhook({ payload, secret: [] as never })).rejects.toThrow(/or a list of them/);
     await expect(signWebhook({ payload, secret, timestamp: "yesterday" })).rejects.toThrow(/timestamp/);
     for (const timestamp of [Number.NaN, new Date(Number.NaN), 1e20]) {
       await expect(signWebhook({ payload, secret, timestamp })).rejects.toThrow(TypeError);
