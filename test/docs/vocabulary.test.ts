@@ -8,11 +8,15 @@
  * - a duration that does not say its unit is milliseconds (`toleranceSeconds`, `timeout`,
  *   `retryAfter`: durations are milliseconds named `…Ms`);
  * - `credentials` (Fetch uses that name for `"omit" | "same-origin" | "include"`).
+ *
+ * The command line's flags follow the same words: `--secret-env` / `--secret-file` on every command
+ * that signs or verifies, durations as `--…-ms`, no `--credentials…`.
  */
 import { readdirSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { commands } from "../../src/cli/runCli.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -121,6 +125,30 @@ describe("one vocabulary", () => {
     }
     expect(exported).toBeGreaterThan(100);
     expect([...offences].sort()).toEqual([]);
+  });
+
+  it("no flag of any command is named outside it, and every command that signs or verifies takes the same secret flags", () => {
+    const offences: string[] = [];
+    for (const command of commands) {
+      const names = command.flags.map((flag) => flag.name);
+      for (const name of names) {
+        const camel = name.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase());
+        const why =
+          /secrets|credentials|webhook-secret/.test(name) || (/seconds/.test(name) && !name.endsWith("-ms"))
+            ? `--${name}`
+            : offence(camel) === undefined || camel.endsWith("Ms")
+              ? undefined
+              : `--${name}: ${offence(camel)}`;
+        if (why) offences.push(`${command.name} ${why}`);
+      }
+      if (["sign", "verify", "serve"].includes(command.name)) {
+        for (const flag of ["secret-env", "secret-file"]) {
+          if (!names.includes(flag)) offences.push(`${command.name} lacks --${flag}`);
+        }
+      }
+    }
+    expect(commands.length).toBeGreaterThanOrEqual(6);
+    expect(offences).toEqual([]);
   });
 
   it("names outside the vocabulary are caught", () => {
