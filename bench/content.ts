@@ -344,7 +344,6 @@ export function withPerformanceSection(page: string, section: string): string {
   const sizes = page.indexOf("## Bundle size");
   if (sizes === -1) throw new Error(`${PAGE} has no bundle-size section`);
   const following = page.indexOf("\n## ", sizes + 1);
-  const next = following === -1 ? page.length - 1 : following;
   const block = [
     "## Performance",
     "",
@@ -359,7 +358,8 @@ export function withPerformanceSection(page: string, section: string): string {
     "",
     "",
   ].join("\n");
-  return `${page.slice(0, next + 1)}${block}${page.slice(next + 1)}`;
+  if (following === -1) return `${page.trimEnd()}\n\n${block.trimEnd()}\n`;
+  return `${page.slice(0, following + 1)}${block}${page.slice(following + 1)}`;
 }
 
 async function main(): Promise<void> {

@@ -176,7 +176,8 @@ export function writtenSizesTable(page: string): string | undefined {
 export function withSizesTable(page: string, table: string): string {
   const start = page.indexOf(SIZES_START);
   const end = page.indexOf(SIZES_END);
-  if (start === -1 || end < start) throw new Error(`${SIZES_PAGE} has no ${SIZES_START} … ${SIZES_END} markers`);
+  if (start === -1 || end < start)
+    throw new Error(`${SIZES_PAGE} has no ${SIZES_START} … ${SIZES_END} markers`);
   return `${page.slice(0, start + SIZES_START.length)}\n${table}\n${page.slice(end)}`;
 }
 
@@ -188,7 +189,9 @@ async function main(): Promise<void> {
   if (process.argv.includes("--check")) {
     const same = writtenSizesTable(page) === table;
     console.log(
-      same ? `${SIZES_PAGE}: the bundle sizes are current` : `${SIZES_PAGE}: the bundle sizes are stale; now:\n${table}`,
+      same
+        ? `${SIZES_PAGE}: the bundle sizes are current`
+        : `${SIZES_PAGE}: the bundle sizes are stale; now:\n${table}`,
     );
     process.exitCode = same ? 0 : 1;
     return;

@@ -11,7 +11,7 @@ import type { WebhookVerificationError } from "./WebhookVerificationError.js";
 export type { VerifiedWebhookSignature };
 
 /**
- * Checks only the signature of a webhook, without Zod (see the README's bundle-size table), and resolves to
+ * Checks only the signature of a webhook, without Zod (see the bundle-size table in docs/performance.md), and resolves to
  * `{ payload, timestamp, signature }` where `payload` is the body parsed as JSON, typed `unknown`:
  * authentic, but NOT validated. Most receivers want {@link verifyWebhook}, which also validates the
  * payload and types it. Checks that both headers are there, that `service-timestamp` is an RFC 3339
