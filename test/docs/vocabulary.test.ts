@@ -95,7 +95,7 @@ describe("one vocabulary", () => {
       if (!ours(type) && depth > 0) return;
       for (const property of type.getProperties()) {
         const declaration = property.valueDeclaration ?? property.declarations?.[0];
-        if (!declaration || !declaration.getSourceFile().fileName.startsWith(`${root}src/`)) continue;
+        if (!declaration?.getSourceFile().fileName.startsWith(`${root}src/`)) continue;
         const why = offence(property.name);
         if (why) offences.add(`${where}.${property.name}: ${why}`);
         visit(
