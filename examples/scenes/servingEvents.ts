@@ -19,7 +19,7 @@ import {
 } from "messaging-events/server";
 import type { Expect } from "./Expect.js";
 
-const CREDENTIALS = "Bearer demo-token";
+const AUTHORIZATION = "Bearer demo-token";
 const MAX_SHOWN = 400;
 
 interface Answer {
@@ -74,7 +74,7 @@ export async function servingEvents(expect: Expect): Promise<void> {
   let base = "";
   const handler = createEventsHandler({
     store,
-    authorize: (request) => (request.headers.get("authorization") === CREDENTIALS ? "demo-tenant" : null),
+    authorize: (request) => (request.headers.get("authorization") === AUTHORIZATION ? "demo-tenant" : null),
     create: async ({ idempotencyKey }) => {
       calls += 1;
       const id = `evt-${String(calls).padStart(4, "0")}`;
@@ -100,7 +100,7 @@ export async function servingEvents(expect: Expect): Promise<void> {
     const response = await fetch(`${base}/events`, {
       method: "POST",
       headers: {
-        Authorization: CREDENTIALS,
+        Authorization: AUTHORIZATION,
         "Content-Type": JSON_API_MEDIA_TYPE,
         Accept: JSON_API_MEDIA_TYPE,
         ...headers,
@@ -120,7 +120,7 @@ export async function servingEvents(expect: Expect): Promise<void> {
     let first: Answer | undefined;
     const client = createEventsClient({
       baseUrl: base,
-      credentials: CREDENTIALS,
+      authorization: AUTHORIZATION,
       fetch: async (url, init) => {
         const response = await fetch(url, init);
         sent = { url, init: { ...init, signal: null } };
@@ -129,7 +129,7 @@ export async function servingEvents(expect: Expect): Promise<void> {
       },
     });
     console.log('\n  1. createEventsClient creates an event with idempotency key "demo-order-42"');
-    const created = await client.createEvent(
+    const { data: created, replayed } = await client.createEvent(
       { type: "s.message.text", content: { body: "Hello from the demo" } },
       { idempotencyKey: "demo-order-42" },
     );
@@ -137,8 +137,11 @@ export async function servingEvents(expect: Expect): Promise<void> {
       `     <- ${first?.status} Created, Location: ${first?.headers.get("location")}; create() called ${times(calls)}`,
     );
     console.log(`     <- ${shown(text(first?.bytes ?? new Uint8Array()))}`);
-    console.log(`     client resolved to event ${created.id}: "${created.attributes.content.body}"`);
+    console.log(
+      `     client resolved to event ${created.id}: "${created.attributes.content.body}", replayed: ${replayed}`,
+    );
     expect(first?.status === 201, "the first create answers 201");
+    expect(!replayed, "the first create is not a replay");
     expect(created.id === "evt-0001" && calls === 1, "the first create runs create() once (evt-0001)");
 
     // 2. The very same request again: the stored response, byte for byte.

@@ -233,7 +233,7 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
           ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), secrets))}`
           : `the last answer was ${last.status}`;
       throw new EventsRetryError(
-        `gave up after ${retries + 1} attempts; ${reason}`,
+        `gave up after ${retries + 1} ${retries === 0 ? "attempt" : "attempts"}; ${reason}`,
         retries + 1,
         last.status,
         idempotencyKey,

@@ -57,6 +57,19 @@ describe("retries", () => {
     expectSameKeyAndBytes(4);
   });
 
+  it("without retries, gives up after the one attempt, and says so in good English", async () => {
+    fake().script.push({ kind: "status", status: 503 });
+    const once = createEventsClient({
+      baseUrl: fake().url,
+      authorization: "Bearer t",
+      retry: { retries: 0 },
+    });
+    const failure = await once.createEvent(message).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 1, lastStatus: 503 });
+    expect((failure as Error).message).toBe("gave up after 1 attempt; the last answer was 503");
+    expectSameKeyAndBytes(1);
+  });
+
   it.each([500, 502, 503, 504, 429])("retries a %i", async (status) => {
     fake().script.push({ kind: "status", status });
     await client().createEvent(message);

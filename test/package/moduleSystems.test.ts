@@ -31,7 +31,7 @@ for (const [name, sub] of Object.entries({ webhooks, jsonapi, idempotency, clien
 }
 if (jsonapi.createEventDocument({ type: "s.room.close", content: {} }).data.type !== "events") throw new Error("jsonapi");
 if (!idempotency.isValidIdempotencyKey(idempotency.createIdempotencyKey())) throw new Error("idempotency");
-if (typeof client.createEventsClient({ baseUrl: "http://x", credentials: "c" }).createEvent !== "function") throw new Error("client");
+if (typeof client.createEventsClient({ baseUrl: "http://x", authorization: "c" }).createEvent !== "function") throw new Error("client");
 const signed = await webhooks.signWebhook({ payload: { a: 1 }, secret: "s" });
 if ((await webhooks.verifyWebhookSignature({ ...signed, secret: "s" })).payload.a !== 1) throw new Error("webhooks");
 const ok = events.safeParseEventContent("s.timer", { status: "RUNNING", expires: "2026-11-22T18:00:00Z" });

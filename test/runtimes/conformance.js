@@ -263,7 +263,7 @@ const checks = {
     let redirect;
     const client = createEventsClient({
       baseUrl: "https://service.example/v1",
-      credentials: "Bearer t",
+      authorization: "Bearer t",
       fetch: async (_url, init) => {
         calls++;
         redirect = init.redirect;
@@ -283,7 +283,7 @@ const checks = {
     let calls = 0;
     const client = createEventsClient({
       baseUrl: "https://service.example/v1",
-      credentials: "Bearer t",
+      authorization: "Bearer t",
       retry: { retries: 2, minDelayMs: 1, maxDelayMs: 10 },
       fetch: async (_url, init) => {
         calls++;
@@ -296,8 +296,14 @@ const checks = {
         });
       },
     });
-    const event = await client.createEvent({ type: "s.message.text", content: { body: "Hi" } });
-    assert(calls === 2 && event.id === "01JD8X5QK3M2", "retried once and returned the resource");
+    const { data: event, replayed } = await client.createEvent({
+      type: "s.message.text",
+      content: { body: "Hi" },
+    });
+    assert(
+      calls === 2 && event.id === "01JD8X5QK3M2" && replayed === false,
+      "retried once and returned the resource",
+    );
   },
 };
 
@@ -308,10 +314,10 @@ export async function runConformance({ serviceUrl } = {}) {
     all["client (loopback service)"] = async () => {
       const client = createEventsClient({
         baseUrl: serviceUrl,
-        credentials: "Bearer t",
+        authorization: "Bearer t",
         retry: { retries: 3, minDelayMs: 1, maxDelayMs: 50 },
       });
-      const event = await client.createEvent(
+      const { data: event } = await client.createEvent(
         { type: "s.room.create", content: { creatorId: "user-7" } },
         { idempotencyKey: "runtime-check" },
       );

@@ -37,7 +37,7 @@ async function serve(options: Omit<EventsHandlerOptions, "authorize">) {
   const { port } = server.address() as AddressInfo;
   return createEventsClient({
     baseUrl: `http://127.0.0.1:${port}`,
-    credentials: TOKEN,
+    authorization: TOKEN,
     retry: { retries: 5, minDelayMs: 10, maxDelayMs: 2_000 },
     timeoutMs: 150,
   });
@@ -54,7 +54,7 @@ describe("createEventsClient against createEventsHandler", () => {
         return { id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" };
       },
     });
-    const event = await client.createEvent(message, { idempotencyKey: "e2e-1" });
+    const { data: event } = await client.createEvent(message, { idempotencyKey: "e2e-1" });
     expect(event.id).toBe("01ARZ3NDEKTSV4RRFFQ69G5FAV");
     expect(event.attributes.content.body).toBe("Hello 👋");
     expect(event.meta?.["idempotency-key"]).toBe("e2e-1");
@@ -72,7 +72,7 @@ describe("createEventsClient against createEventsHandler", () => {
         return { id: `e${attempts}` };
       },
     });
-    const event = await client.createEvent(message);
+    const { data: event } = await client.createEvent(message);
     expect(attempts).toBe(2);
     expect(created).toEqual([event.meta?.["idempotency-key"]]);
   });
@@ -100,7 +100,7 @@ describe("createEventsClient against createEventsHandler", () => {
         return { id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" };
       },
     });
-    const event = await client.createEvent(message);
+    const { data: event } = await client.createEvent(message);
     expect(event.id).toBe("01ARZ3NDEKTSV4RRFFQ69G5FAV");
     expect(creates).toBe(1);
   });
