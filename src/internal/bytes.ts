@@ -96,11 +96,17 @@ function windowOf(view: ArrayBufferView): Uint8Array {
 
 let hexDigits: string[] | undefined;
 
+/** Bytes as lowercase hex digits, two per byte. */
 export function toHex(bytes: Uint8Array): string {
   hexDigits ??= Array.from({ length: 256 }, (_, byte) => (byte | 256).toString(16).slice(1));
   let hex = "";
   for (const byte of bytes) hex += hexDigits[byte];
   return hex;
+}
+
+/** The Web Crypto digest of a text's UTF-8 bytes, as lowercase hex. */
+export async function digestHex(algorithm: "SHA-1" | "SHA-256", text: string): Promise<string> {
+  return toHex(new Uint8Array(await crypto.subtle.digest(algorithm, utf8(text))));
 }
 
 export function toBase64(bytes: Uint8Array): string {

@@ -1,3 +1,5 @@
+import { digestHex } from "../internal/bytes.js";
+
 /**
  * JSON text of a value with the members of every object sorted by name (UTF-16 order) and no white
  * space, so two documents that mean the same have the same text. Walks with an explicit stack, so
@@ -166,12 +168,7 @@ export function fingerprintDocument(document: unknown): string | Promise<string>
   return nodeSha256(text) ?? webCryptoSha256(text);
 }
 
-async function webCryptoSha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  let hex = "";
-  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}
+const webCryptoSha256 = (text: string) => digestHex("SHA-256", text);
 
 interface NodeCrypto {
   /** One-shot hashing (Node 20.12, 21.7 and later): no hash object to make for a small text. */

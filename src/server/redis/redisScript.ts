@@ -1,3 +1,4 @@
+import { digestHex } from "../../internal/bytes.js";
 import type { RedisClientLike } from "./RedisClientLike.js";
 
 /** A Lua script run by its SHA-1 (`EVALSHA`), sent whole (`EVAL`) when the server's script cache lacks it. */
@@ -5,12 +6,7 @@ export interface RedisScript {
   run(client: RedisClientLike, keys: readonly string[], args: readonly string[]): Promise<unknown>;
 }
 
-async function sha1Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text));
-  let hex = "";
-  for (const byte of new Uint8Array(digest)) hex += byte.toString(16).padStart(2, "0");
-  return hex;
-}
+const sha1Hex = (text: string) => digestHex("SHA-1", text);
 
 const isNoScript = (error: unknown): boolean => {
   try {
