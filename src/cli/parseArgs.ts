@@ -1,5 +1,6 @@
 import { parseArgs as tokenize } from "node:util";
 import { quote } from "../internal/describe.js";
+import { editDistance } from "../internal/editDistance.js";
 import { UsageError } from "./UsageError.js";
 import { alternatives } from "./wording.js";
 
@@ -41,34 +42,20 @@ const refused: Readonly<Record<string, string>> = {
   token: "credentials never go on the command line: use --authorization-env NAME",
 };
 
-/** The edit distance of two short strings (flag names), for "did you mean". */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
-
 /** The closest of `candidates` to `word`, if one is close enough to be a likely typo. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const allowed = word.length <= 3 ? 1 : Math.max(2, Math.floor(word.length / 3));
   let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
+  let bestDistance = allowed + 1;
   for (const candidate of candidates) {
-    const d = candidate.startsWith(word) && word.length >= 3 ? 1 : distance(word, candidate);
+    const d =
+      candidate.startsWith(word) && word.length >= 3 ? 1 : editDistance(word, candidate, bestDistance);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;
     }
   }
-  const allowed = word.length <= 3 ? 1 : Math.max(2, Math.floor(word.length / 3));
-  return bestDistance <= allowed ? best : undefined;
+  return best;
 }
 
 /**

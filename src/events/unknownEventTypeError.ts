@@ -1,26 +1,8 @@
 import { describeValue, quote, withArticle } from "../internal/describe.js";
+import { editDistance } from "../internal/editDistance.js";
 import { makeIssue } from "../internal/issue.js";
 import { EventValidationError } from "./EventValidationError.js";
 import { eventTypes } from "./eventTypes.js";
-
-/** Levenshtein distance, giving up (returning `limit`) once it cannot be below `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin >= limit) return limit;
-    previous = current;
-  }
-  return previous[b.length]!;
-}
 
 /**
  * The error for a type that is not one of the 32 event types, with a suggestion when the
