@@ -819,10 +819,10 @@ export function ${parser}(content: unknown, options?: ValidationLimits): SafePar
     `import { ${checkers.join(", ")} } from "./compiledValidators.js";`,
     'import type { EventContent } from "./EventContent.js";',
     'import { runContent } from "./runCompiled.js";',
-    'import type { SafeParseResult } from "./safeParseEventContent.js";',
-    'import type { ValidationLimits } from "./ValidationLimits.js";',
+    'import type { SafeParseResult } from "./SafeParseResult.js";',
     "// For the links in the documentation.",
     'import type { safeParseEventContent } from "./safeParseEventContent.js";',
+    'import type { ValidationLimits } from "./ValidationLimits.js";',
   ].join("\n");
   return `${header}\n\n${functions.join("\n\n")}\n`;
 }

@@ -36,8 +36,9 @@ import {
 } from "./compiledValidators.js";
 import type { EventContent } from "./EventContent.js";
 import { runContent } from "./runCompiled.js";
+import type { SafeParseResult } from "./SafeParseResult.js";
 // For the links in the documentation.
-import type { SafeParseResult, safeParseEventContent } from "./safeParseEventContent.js";
+import type { safeParseEventContent } from "./safeParseEventContent.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**

@@ -3,7 +3,7 @@ import { isPlainObject } from "../internal/isPlainObject.js";
 import type { MessagingEvent } from "./EventContent.js";
 import { validationError } from "./EventValidationError.js";
 import type { EventType } from "./eventTypes.js";
-import type { SafeParseResult } from "./safeParseEventContent.js";
+import type { SafeParseResult } from "./SafeParseResult.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
 
 /**

@@ -5,7 +5,7 @@ import { eventSchema } from "./eventSchema.js";
 import { type EventType, eventTypes } from "./eventTypes.js";
 import { isEventType } from "./isEventType.js";
 import { runContentSchema, unreadableResult } from "./runContentSchema.js";
-import type { SafeParseResult } from "./safeParseEventContent.js";
+import type { SafeParseResult } from "./SafeParseResult.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 

@@ -4,7 +4,7 @@ import { breachIssue, findLimitBreach, reasonOf } from "../internal/findLimitBre
 import { type Issue, makeIssue } from "../internal/issue.js";
 import { normalizeLimits } from "../internal/limits.js";
 import { type EventValidationErrorCode, validationError } from "./EventValidationError.js";
-import type { SafeParseResult } from "./safeParseEventContent.js";
+import type { SafeParseResult } from "./SafeParseResult.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /** A generated validator (src/events/compiledValidators.ts): issues go to the run, the copy is returned. */

@@ -9,7 +9,7 @@ import {
   type EventValidationErrorCode,
   type EventValidationIssue,
 } from "./EventValidationError.js";
-import type { SafeParseResult } from "./safeParseEventContent.js";
+import type { SafeParseResult } from "./SafeParseResult.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**

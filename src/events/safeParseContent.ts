@@ -1,6 +1,6 @@
 import type * as z from "zod/mini";
 import { runContentSchema, unreadableResult } from "./runContentSchema.js";
-import type { SafeParseResult } from "./safeParseEventContent.js";
+import type { SafeParseResult } from "./SafeParseResult.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**

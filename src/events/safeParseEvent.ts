@@ -4,7 +4,7 @@ import type { MessagingEvent } from "./EventContent.js";
 import { asEventResult, eventTypeOf } from "./eventParts.js";
 import type { EventType } from "./eventTypes.js";
 import { type Checker, runCompiled, unreadable } from "./runCompiled.js";
-import type { SafeParseResult } from "./safeParseEventContent.js";
+import type { SafeParseResult } from "./SafeParseResult.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 /**

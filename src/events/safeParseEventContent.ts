@@ -1,30 +1,14 @@
 import { contentCheckers } from "./compiledValidators.js";
 import type { EventContent } from "./EventContent.js";
-import type { EventValidationError } from "./EventValidationError.js";
 import type { EventType } from "./eventTypes.js";
 import { type Checker, runContent } from "./runCompiled.js";
+import type { SafeParseResult } from "./SafeParseResult.js";
 import { unknownEventTypeError } from "./unknownEventTypeError.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
 
 // The generated validator of each type, looked up once per call (the lookup answers whether the
 // type is one of the 32 too).
 const checkers: ReadonlyMap<unknown, Checker> = /* @__PURE__ */ new Map(Object.entries(contentCheckers));
-
-/**
- * The result of a `safeParse…` function: the typed data, or the error that says what is wrong.
- *
- * Exported from `messaging-events/events` and `messaging-events`.
- *
- * @example
- * ```ts
- * import { type SafeParseResult, safeParseEventContent } from "messaging-events/events";
- *
- * const result: SafeParseResult<{ status: string }> = safeParseEventContent("s.presence", { status: "AWAY" });
- * ```
- */
-export type SafeParseResult<T> =
-  | { readonly success: true; readonly data: T; readonly error?: undefined }
-  | { readonly success: false; readonly data?: undefined; readonly error: EventValidationError };
 
 /**
  * Validates the content of an event of the given type, and never throws, whatever it is given. An

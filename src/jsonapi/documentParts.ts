@@ -1,7 +1,7 @@
 import { validationError } from "../events/EventValidationError.js";
 import { isEventType } from "../events/isEventType.js";
 import { unreadable } from "../events/runCompiled.js";
-import type { SafeParseResult } from "../events/safeParseEventContent.js";
+import type { SafeParseResult } from "../events/SafeParseResult.js";
 import { toJsonPointer } from "../events/toJsonPointer.js";
 import { unknownEventTypeError } from "../events/unknownEventTypeError.js";
 import { describeValue, withArticle } from "../internal/describe.js";

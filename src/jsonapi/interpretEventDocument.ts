@@ -1,5 +1,5 @@
 import { runContentSchema } from "../events/runContentSchema.js";
-import type { SafeParseResult } from "../events/safeParseEventContent.js";
+import type { SafeParseResult } from "../events/SafeParseResult.js";
 import { asDocumentResult, documentTypeOf, guarded } from "./documentParts.js";
 import { resolveAttributeNames } from "./eventAttributeNames.js";
 import { type EventDocumentSchemas, eventDocumentSchemasFor } from "./eventDocumentSchema.js";

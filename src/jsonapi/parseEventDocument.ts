@@ -1,5 +1,5 @@
 import { runCompiled } from "../events/runCompiled.js";
-import type { SafeParseResult } from "../events/safeParseEventContent.js";
+import type { SafeParseResult } from "../events/SafeParseResult.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";
 import { withAttributeNames } from "./checkAttributes.js";
 import { checkEventDocument, checkEventResource } from "./compiledDocuments.js";

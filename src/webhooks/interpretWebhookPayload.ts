@@ -1,5 +1,5 @@
 import { runContentSchema } from "../events/runContentSchema.js";
-import type { SafeParseResult } from "../events/safeParseEventContent.js";
+import type { SafeParseResult } from "../events/SafeParseResult.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";
 import { payloadTypeOf } from "./payloadParts.js";
 import { type WebhookPayload, webhookPayloadSchema } from "./webhookPayloadSchema.js";

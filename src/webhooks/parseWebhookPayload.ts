@@ -1,7 +1,7 @@
 import { checkWebhookPayload } from "../events/compiledValidators.js";
 import { safeType, withStack } from "../events/EventValidationError.js";
 import { runCompiled, unreadable } from "../events/runCompiled.js";
-import type { SafeParseResult } from "../events/safeParseEventContent.js";
+import type { SafeParseResult } from "../events/SafeParseResult.js";
 import type { ValidationLimits } from "../events/ValidationLimits.js";
 import { payloadTypeOf } from "./payloadParts.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";

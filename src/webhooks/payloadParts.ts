@@ -1,5 +1,5 @@
 import { validationError } from "../events/EventValidationError.js";
-import type { SafeParseResult } from "../events/safeParseEventContent.js";
+import type { SafeParseResult } from "../events/SafeParseResult.js";
 import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
 
