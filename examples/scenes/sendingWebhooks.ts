@@ -1,5 +1,5 @@
 /**
- * The demo's "sending webhooks" scene: `createWebhookDispatcher` with a short test schedule,
+ * The demo's "sending webhooks" scene: `createWebhookDispatcher` with short test retry delays,
  * delivering one event to two loopback receivers: the library's `createWebhookReceiver`, whose
  * handler fails the first time (a database blip) and succeeds on the sender's retry, and a plain
  * server that verifies with `safeVerifyWebhook` and answers 410, and gets disabled.
@@ -17,7 +17,7 @@ import {
 import { createWebhookReceiver } from "messaging-events/webhooks";
 import type { Expect } from "./Expect.js";
 
-const SCHEDULE = [200, 400] as const;
+const RETRY_DELAYS_MS = [200, 400] as const;
 const SETTLE_LIMIT_MS = 5_000;
 
 interface Received {
@@ -138,8 +138,7 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
       { id: "flaky", url: flaky.url, secret: ["whsec_flaky_receiver"] },
       { id: "gone", url: gone.url, secret: ["whsec_gone_receiver"] },
     ],
-    schedule: SCHEDULE,
-    jitter: 0,
+    retry: { delaysMs: RETRY_DELAYS_MS, jitter: 0 },
     timeoutMs: 2_000,
     onAttempt: (attempt) => {
       attempts.push(attempt);
@@ -153,7 +152,7 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
 
   try {
     console.log(
-      `\nSending webhooks: createWebhookDispatcher (schedule [${SCHEDULE.join(", ")}] ms, no jitter) to two receivers on 127.0.0.1: createWebhookReceiver, and a plain server verifying with safeVerifyWebhook`,
+      `\nSending webhooks: createWebhookDispatcher (retry delays [${RETRY_DELAYS_MS.join(", ")}] ms, no jitter) to two receivers on 127.0.0.1: createWebhookReceiver, and a plain server verifying with safeVerifyWebhook`,
     );
     start = Date.now();
     const result = await dispatcher.dispatch({
@@ -235,7 +234,7 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
     expect(fresh, "each attempt has its own timestamp and signature");
     expect(sameId, "both attempts carry the delivery's service-webhook-id");
     expect(sameBody, "both attempts send the same body bytes");
-    expect(both && two.at - one.at >= (SCHEDULE[0] * 3) / 4, "the retry waits for the schedule");
+    expect(both && two.at - one.at >= (RETRY_DELAYS_MS[0] * 3) / 4, "the retry waits as retry.delaysMs says");
     expect(
       attempts.some((a) => a.endpointId === "flaky" && a.outcome === "delivered"),
       'the delivery to "flaky" is delivered',

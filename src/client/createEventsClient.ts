@@ -8,7 +8,7 @@ import {
   IdempotencyKeyError,
   isValidIdempotencyKey,
 } from "../idempotency/idempotencyKey.js";
-import { exponentialDelay, jitter } from "../internal/backoff.js";
+import { plannedRetryDelay } from "../internal/backoff.js";
 import { quote } from "../internal/describe.js";
 import { readBytesWithLimit } from "../internal/readBytesWithLimit.js";
 import { parseRetryAfter } from "../internal/retryAfter.js";
@@ -147,9 +147,10 @@ export interface EventsClient<N extends EventAttributeNames = DefaultEventAttrib
  *   `application/vnd.api+json`, `Service-Idempotency-Key`), and a key is always sent, in the header
  *   and in `data.meta` (a new UUID v4 unless you pass one);
  * - network errors, time-outs (`timeoutMs` per attempt), 5xx, 429, and 409 with `Retry-After` (the
- *   same key still in flight at the service) are retried with exponential backoff and jitter,
- *   honouring `Retry-After`, always with the same key and the same bytes; other 4xx are never
- *   retried; your `AbortSignal` stops everything;
+ *   same key still in flight at the service) are retried after the waits of `retry.delaysMs` (by
+ *   default 100, 200 and 400 ms, each ±50%), honouring `Retry-After` up to `retry.maxRetryAfterMs`,
+ *   always with the same key and the same bytes; other 4xx are never retried; your `AbortSignal`
+ *   stops everything;
  * - redirects are never followed (`redirect: "manual"`): a 3xx is an `EventsRedirectError`, so the
  *   document, the key and the authorization go only to `baseUrl`;
  * - at most `maxResponseBytes` of a response are read, chunk by chunk;
@@ -201,7 +202,7 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
       if (!isValidIdempotencyKey(idempotencyKey)) throw new IdempotencyKeyError("createEvent");
       const document = createEventDocument({ ...event, idempotencyKey }, settings);
       const attempt = createAttempt(settings, JSON.stringify(document), idempotencyKey, event.type);
-      const { retries, minDelayMs, maxDelayMs } = settings;
+      const { retry } = settings;
       // Every value the function gave during this call stays blotted out of its errors.
       const given = new Set<string>();
       let secrets = fixedSecrets;
@@ -216,25 +217,28 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
         const outcome = await attempt(value, secrets, signal);
         if (!isRetry(outcome)) return outcome as unknown as CreatedEventResult<T, N>;
         last = outcome;
-        if (count === retries) break;
-        const delay = outcome.retryAfterMs ?? jitter(exponentialDelay(count, minDelayMs, maxDelayMs), 0.5, 1);
-        if (delay > maxDelayMs) {
+        const planned = plannedRetryDelay(retry, count);
+        if (planned === undefined) break;
+        const { retryAfterMs } = outcome;
+        if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) {
           throw new EventsRetryError(
-            `the service asked to retry after ${Math.ceil(delay / 1000)} s, longer than maxDelayMs (${maxDelayMs} ms)`,
+            `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s, longer than retry.maxRetryAfterMs (${retry.maxRetryAfterMs} ms)`,
             count + 1,
             last.status,
             idempotencyKey,
           );
         }
-        await sleep(delay, signal);
+        // What the service asks, when it says, replaces the planned wait (it is not spread).
+        await sleep(retryAfterMs ?? planned, signal);
       }
+      const attempts = retry.delaysMs.length + 1;
       const reason =
         last.status === undefined
           ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), secrets))}`
           : `the last answer was ${last.status}`;
       throw new EventsRetryError(
-        `gave up after ${retries + 1} ${retries === 0 ? "attempt" : "attempts"}; ${reason}`,
-        retries + 1,
+        `gave up after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}; ${reason}`,
+        attempts,
         last.status,
         idempotencyKey,
         last.error,

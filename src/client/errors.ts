@@ -201,9 +201,9 @@ export class EventsApiError extends EventsClientError {
 
 /**
  * Every attempt failed with a network error, a time-out, a 5xx, a 429 or a 409 with `Retry-After`,
- * and the retries ran out (or the service asked to wait longer than `maxDelayMs`). All attempts
- * carried the same key and the same bytes. `cause` is the last network error, if the last attempt
- * ended with one.
+ * and the retries ran out (or the service asked to wait longer than `retry.maxRetryAfterMs`). All
+ * attempts carried the same key and the same bytes. `cause` is the last network error, if the last
+ * attempt ended with one.
  *
  * Exported from `messaging-events/client` and `messaging-events`.
  *

@@ -18,4 +18,5 @@ export {
   IdempotencyEchoError,
   isEventsClientError,
 } from "./errors.js";
-export type { EventsClientOptions, RetryOptions } from "./normalizeClientOptions.js";
+export type { EventsClientOptions } from "./normalizeClientOptions.js";
+export type { RetryOptions } from "./RetryOptions.js";

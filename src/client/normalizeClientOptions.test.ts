@@ -25,9 +25,7 @@ describe("normalizeClientOptions", () => {
     expect(options).toMatchObject({
       endpoint: "https://api.example.com/v1/events",
       authorization: "Bearer token-1234",
-      retries: 3,
-      minDelayMs: 100,
-      maxDelayMs: 5_000,
+      retry: { delaysMs: [100, 200, 400], jitter: 0.5, maxRetryAfterMs: 5_000 },
       timeoutMs: 10_000,
       maxResponseBytes: 1_048_576,
     });
@@ -39,15 +37,13 @@ describe("normalizeClientOptions", () => {
     const options = normalizeClientOptions({
       ...base,
       fetch,
-      retry: { retries: 0, minDelayMs: 0, maxDelayMs: Number.POSITIVE_INFINITY },
+      retry: { delaysMs: [], jitter: 0, maxRetryAfterMs: Number.POSITIVE_INFINITY },
       timeoutMs: Number.POSITIVE_INFINITY,
       maxResponseBytes: 0,
     });
     expect(options).toMatchObject({
       fetch,
-      retries: 0,
-      minDelayMs: 0,
-      maxDelayMs: Number.POSITIVE_INFINITY,
+      retry: { delaysMs: [], jitter: 0, maxRetryAfterMs: Number.POSITIVE_INFINITY },
       timeoutMs: Number.POSITIVE_INFINITY,
       maxResponseBytes: 0,
     });
@@ -156,12 +152,11 @@ describe("normalizeClientOptions", () => {
   });
 
   it.each([
-    [{ retry: { retries: -1 } }, /retries must be a whole number >= 0, not -1/],
-    [{ retry: { retries: 1.5 } }, /retries must be a whole number/],
-    [{ retry: { retries: Number.POSITIVE_INFINITY } }, /retries must be a whole number/],
-    [{ retry: { retries: "3" } }, /retries must be a whole number >= 0, not "3"/],
-    [{ retry: { minDelayMs: -1 } }, /minDelayMs must be a number >= 0/],
-    [{ retry: { maxDelayMs: Number.NaN } }, /maxDelayMs must be a number >= 0, not NaN/],
+    [{ retry: { delaysMs: [100, -1] } }, /^createEventsClient: retry\.delaysMs must be .*: item 1 is -1$/],
+    [{ retry: { delaysMs: "100,200" } }, /retry\.delaysMs must be a list .*, not "100,200"$/],
+    [{ retry: { jitter: 1 } }, /retry\.jitter must be a number from 0 to below 1/],
+    [{ retry: { maxRetryAfterMs: Number.NaN } }, /retry\.maxRetryAfterMs must be .*, not NaN$/],
+    [{ retry: { retries: 3 } }, /retry has no member "retries": it takes delaysMs/],
     [{ retry: 5 }, /retry must be an object/],
     [{ timeoutMs: Number.NaN }, /timeoutMs must be a number >= 0/],
     [{ timeoutMs: -1 }, /timeoutMs/],

@@ -1,44 +1,14 @@
 import { describeFound, describeValue, withArticle } from "../internal/describe.js";
+import { type InternalRetryOptions, normalizeRetryOptions } from "../internal/normalizeRetryOptions.js";
 import {
   type DefaultEventAttributeNames,
   type EventAttributeNames,
   type JsonApiOptions,
   resolveAttributeNames,
 } from "../jsonapi/eventAttributeNames.js";
+import type { RetryOptions } from "./RetryOptions.js";
 import type { AuthorizationOption } from "./readAuthorization.js";
 import { isSendableHeaderValue, SENDABLE_HEADER_VALUE } from "./sendableHeaderValue.js";
-
-/**
- * How the client retries: `retries` attempts after the first, waiting between them an exponential
- * backoff from `minDelayMs`, doubled each time, capped at `maxDelayMs`, with jitter (a random
- * point in the upper half), or what the service's `Retry-After` asks.
- *
- * Exported from `messaging-events/client` and `messaging-events`.
- *
- * @example
- * ```ts
- * import type { RetryOptions } from "messaging-events/client";
- *
- * const retry: RetryOptions = { retries: 5, minDelayMs: 200, maxDelayMs: 5_000 };
- * ```
- */
-export interface RetryOptions {
-  /**
-   * Attempts after the first one: a whole number, 0 or more.
-   * @default 3
-   */
-  readonly retries?: number;
-  /**
-   * The first backoff, in milliseconds.
-   * @default 100
-   */
-  readonly minDelayMs?: number;
-  /**
-   * The longest wait between attempts; a `Retry-After` longer than this ends the retries.
-   * @default 5000
-   */
-  readonly maxDelayMs?: number;
-}
 
 /**
  * The options of `createEventsClient`.
@@ -83,7 +53,12 @@ export interface EventsClientOptions<N extends EventAttributeNames = DefaultEven
    * @default globalThis.fetch
    */
   readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
-  /** How to retry network errors, time-outs, 5xx, 429, and 409 with `Retry-After`. */
+  /**
+   * How to retry network errors, time-outs, 5xx, 429, and 409 with `Retry-After`: the waits before
+   * each retry, their jitter, and the longest `Retry-After` to honour (see {@link RetryOptions});
+   * each missing member takes its default.
+   * @default { delaysMs: [100, 200, 400], jitter: 0.5, maxRetryAfterMs: 5000 } (3 retries, waiting 50 to 150 ms, 100 to 300 ms, then 200 to 600 ms)
+   */
   readonly retry?: RetryOptions;
   /**
    * How long one attempt may take, response body included, in milliseconds; `Infinity` for no limit.
@@ -105,9 +80,8 @@ export interface InternalClientOptions {
   /** A string checked here, or the user's function, called per attempt. */
   readonly authorization: AuthorizationOption;
   readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
-  readonly retries: number;
-  readonly minDelayMs: number;
-  readonly maxDelayMs: number;
+  /** The retry settings, every default applied. */
+  readonly retry: InternalRetryOptions<number>;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   /** The names of the event type and content attributes, checked. */
@@ -115,6 +89,13 @@ export interface InternalClientOptions {
 }
 
 const prefix = "createEventsClient:";
+
+/** The client's retry defaults: 3 retries, 0.7 s of waiting on average, a `Retry-After` up to 5 s. */
+const CLIENT_RETRY_DEFAULTS: InternalRetryOptions<number> = {
+  delaysMs: [100, 200, 400],
+  jitter: 0.5,
+  maxRetryAfterMs: 5_000,
+};
 
 function endpointOf(baseUrl: unknown): string {
   let text: string;
@@ -191,11 +172,6 @@ export function normalizeClientOptions(
   if (fetchOption !== undefined && typeof fetchOption !== "function") {
     throw new TypeError(`${prefix} fetch must be a function, not ${describeFound(fetchOption)}`);
   }
-  const retry: unknown = options.retry ?? {};
-  if (typeof retry !== "object" || retry === null) {
-    throw new TypeError(`${prefix} retry must be an object, not ${describeFound(retry)}`);
-  }
-  const { retries, minDelayMs, maxDelayMs } = retry as RetryOptions;
   return {
     endpoint,
     authorization: authorization as AuthorizationOption,
@@ -203,9 +179,7 @@ export function normalizeClientOptions(
     fetch:
       (fetchOption as InternalClientOptions["fetch"] | undefined) ??
       ((input: string, init: RequestInit) => fetch(input, init)),
-    retries: numberOption("retries", retries, 3, true),
-    minDelayMs: numberOption("minDelayMs", minDelayMs, 100),
-    maxDelayMs: numberOption("maxDelayMs", maxDelayMs, 5_000),
+    retry: normalizeRetryOptions(options.retry, CLIENT_RETRY_DEFAULTS, prefix),
     timeoutMs: numberOption("timeoutMs", options.timeoutMs, 10_000),
     maxResponseBytes: numberOption("maxResponseBytes", options.maxResponseBytes, 1_048_576, true),
     attributeNames: resolveAttributeNames(options),

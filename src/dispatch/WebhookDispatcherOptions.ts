@@ -1,3 +1,4 @@
+import type { RetryOptions } from "../client/RetryOptions.js";
 import type { WebhookSignatureEncoding } from "../webhooks/signWebhook.js";
 import type { WebhookEventType } from "../webhooks/webhookEventTypes.js";
 import type { DeadDelivery, DeliveryQueue } from "./DeliveryQueue.js";
@@ -92,7 +93,7 @@ export type EndpointDisabledReason = "gone" | "failing";
  *
  * const options: WebhookDispatcherOptions = {
  *   endpoints: [{ id: "acme", url: "https://acme.example/hooks", secret: "s3cr3t" }],
- *   schedule: [1_000, 10_000, 60_000],
+ *   retry: { delaysMs: [1_000, 10_000, 60_000] },
  *   timeoutMs: 5_000,
  *   onEndpointDisabled: (endpoint, reason) => console.log(`disabled ${endpoint.id}: ${reason}`),
  * };
@@ -119,16 +120,13 @@ export interface WebhookDispatcherOptions {
    */
   readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
   /**
-   * The waits before each retry, in milliseconds, after the first attempt (which is made at once);
-   * after the last, the delivery is dead. `[]` means one attempt only.
-   * @default [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h)
+   * How to retry a failed attempt: the waits before each retry (after the last, the delivery is
+   * dead; `[]` means one attempt only), their jitter, and the longest `Retry-After` (on 429 or
+   * 503) to honour (see {@link RetryOptions}); each missing member takes its default. A
+   * `Retry-After` never makes a wait shorter than planned.
+   * @default { delaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000], jitter: 0.2 } (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, each ±20%; a Retry-After up to the wait after the next one)
    */
-  readonly schedule?: readonly number[];
-  /**
-   * How much each wait is spread at random, as a fraction: 0.2 is ±20%. `0` keeps the schedule exact.
-   * @default 0.2
-   */
-  readonly jitter?: number;
+  readonly retry?: RetryOptions;
   /**
    * The time-out of one attempt, response included: past it, the request is aborted and the attempt
    * failed.
@@ -148,12 +146,6 @@ export interface WebhookDispatcherOptions {
    * @default 432000000 (5 days)
    */
   readonly disableAfterMs?: number;
-  /**
-   * The longest wait a `Retry-After` (on 429 or 503) can impose. A `Retry-After` is never cut short
-   * below the scheduled wait, and never honoured past this cap.
-   * @default the schedule step after the next one (the last step when there is none)
-   */
-  readonly maxRetryAfterMs?: number;
   /**
    * How many attempts this process makes at once.
    * @default 10

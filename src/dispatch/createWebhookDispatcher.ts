@@ -1,3 +1,4 @@
+import { exponentialDelay, jitter } from "../internal/backoff.js";
 import { quote } from "../internal/describe.js";
 import { sleep } from "../internal/sleep.js";
 import { createWebhookSigner, type WebhookSigner } from "../webhooks/createWebhookSigner.js";
@@ -101,9 +102,10 @@ const errorMessage = (error: unknown): string =>
  *   every attempt and is **not** covered by the signature;
  * - a 2xx is delivered; a 3xx is a failure (redirects are never followed); 410 disables the endpoint
  *   and kills the delivery; a 429 or 503 `Retry-After` is honoured within bounds; a time-out
- *   (`timeoutMs`) aborts the request; network errors and other statuses are failures, retried on the
- *   `schedule` (by default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each ±20%), after which the
- *   delivery is dead: kept, listed by `deadDeliveries()`, replayable with `replay(id)`;
+ *   (`timeoutMs`) aborts the request; network errors and other statuses are failures, retried after
+ *   the waits of `retry.delaysMs` (by default 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, each
+ *   ±20%), after which the delivery is dead: kept, listed by `deadDeliveries()`, replayable with
+ *   `replay(id)`;
  * - an endpoint failing without a single success for `disableAfterMs` (5 days by default) is
  *   disabled.
  *
@@ -207,15 +209,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // The endpoints function failed, or signing did: not the receiver's fault, but an attempt all the same.
       reason = errorMessage(error);
     }
-    const delay = final
-      ? undefined
-      : retryDelay({
-          schedule: settings.schedule,
-          jitter: settings.jitter,
-          attempts: number,
-          retryAfterMs,
-          maxRetryAfterMs: settings.maxRetryAfterMs,
-        });
+    const delay = final ? undefined : retryDelay({ retry: settings.retry, attempts: number, retryAfterMs });
     try {
       if (delay === undefined) {
         await queue.dead(lease, reason);
@@ -266,9 +260,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         lease = await queue.take({ signal });
         failures = 0;
       } catch {
-        // The queue is unavailable (Redis down): wait a little longer each time, then ask again.
+        // The queue is unavailable (Redis down): wait a little longer each time (200 ms, doubling up
+        // to 5 s, spread so that workers do not ask all at once), then ask again.
         failures++;
-        await sleep(Math.min(100 * 2 ** Math.min(failures, 6), 5_000), signal).catch(() => undefined);
+        await sleep(jitter(exponentialDelay(failures, 100, 5_000), 0.2), signal).catch(() => undefined);
         continue;
       }
       if (lease === undefined) return;

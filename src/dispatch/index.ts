@@ -1,3 +1,4 @@
+export type { RetryOptions } from "../client/RetryOptions.js";
 export { WEBHOOK_ID_HEADER } from "../webhooks/webhookIdHeader.js";
 export {
   createMemoryDeliveryQueue,

@@ -9,18 +9,20 @@ describe("normalizeDispatcherOptions", () => {
   it("fills in every default and creates (and owns) a memory queue", async () => {
     const settings = normalizeDispatcherOptions({ endpoints: [endpoint] });
     expect(settings).toMatchObject({
-      schedule: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
-      jitter: 0.2,
+      retry: {
+        delaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+        jitter: 0.2,
+        maxRetryAfterMs: undefined,
+      },
       timeoutMs: 15_000,
       maxPayloadBytes: 1_048_576,
       disableAfterMs: 5 * 24 * 3_600_000,
-      maxRetryAfterMs: undefined,
       concurrency: 10,
       encoding: "base64url",
       deliver: true,
       ownsQueue: true,
     });
-    expect(settings.schedule).toEqual(DISPATCHER_DEFAULTS.schedule);
+    expect(settings.retry).toEqual(DISPATCHER_DEFAULTS.retry);
     const endpoints = await settings.endpoints();
     expect(endpoints.get("acme")).toMatchObject({
       id: "acme",
@@ -50,9 +52,15 @@ describe("normalizeDispatcherOptions", () => {
 
   it.each<[string, Partial<WebhookDispatcherOptions>, RegExp]>([
     ["endpoints", { endpoints: "x" as never }, /endpoints must be a list/],
-    ["schedule", { schedule: [-1] }, /schedule must be a list/],
-    ["schedule length", { schedule: Array(101).fill(1) }, /at most 100/],
-    ["jitter", { jitter: 1 }, /jitter/],
+    [
+      "retry.delaysMs",
+      { retry: { delaysMs: [-1] } },
+      /^createWebhookDispatcher: retry\.delaysMs must be a list/,
+    ],
+    ["retry.delaysMs length", { retry: { delaysMs: Array(101).fill(1) } }, /retry\.delaysMs .* at most 100/],
+    ["retry.jitter", { retry: { jitter: 1 } }, /^createWebhookDispatcher: retry\.jitter must be/],
+    ["retry.maxRetryAfterMs", { retry: { maxRetryAfterMs: -1 } }, /retry\.maxRetryAfterMs must be/],
+    ["retry", { retry: [1_000] as never }, /retry must be an object, not an array/],
     ["timeoutMs", { timeoutMs: 0 }, /timeoutMs must be a whole number/],
     ["maxPayloadBytes", { maxPayloadBytes: 1.5 }, /maxPayloadBytes/],
     ["disableAfterMs", { disableAfterMs: -1 }, /disableAfterMs/],
@@ -66,14 +74,27 @@ describe("normalizeDispatcherOptions", () => {
     expect(() => normalizeDispatcherOptions({ endpoints: [], ...options })).toThrow(message);
   });
 
-  it("accepts Infinity for disableAfterMs (never disable) and an empty schedule (one attempt)", async () => {
+  it("accepts Infinity for disableAfterMs (never disable) and no retry delays (one attempt)", async () => {
     const settings = normalizeDispatcherOptions({
       endpoints: [],
       disableAfterMs: Number.POSITIVE_INFINITY,
-      schedule: [],
+      retry: { delaysMs: [] },
     });
     expect(settings.disableAfterMs).toBe(Number.POSITIVE_INFINITY);
-    expect(settings.schedule).toEqual([]);
+    expect(settings.retry).toEqual({ delaysMs: [], jitter: 0.2, maxRetryAfterMs: undefined });
+    await settings.queue.close();
+  });
+
+  it("takes each missing member of retry at the dispatcher's default", async () => {
+    const settings = normalizeDispatcherOptions({
+      endpoints: [],
+      retry: { jitter: 0, maxRetryAfterMs: 60_000 },
+    });
+    expect(settings.retry).toEqual({
+      delaysMs: DISPATCHER_DEFAULTS.retry.delaysMs,
+      jitter: 0,
+      maxRetryAfterMs: 60_000,
+    });
     await settings.queue.close();
   });
 

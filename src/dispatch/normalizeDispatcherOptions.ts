@@ -1,3 +1,4 @@
+import { type InternalRetryOptions, normalizeRetryOptions } from "../internal/normalizeRetryOptions.js";
 import { MAX_TIMER_MS } from "../internal/sleep.js";
 import type { WebhookSignatureEncoding } from "../webhooks/signWebhook.js";
 import { type CheckedEndpoint, checkEndpoints } from "./checkEndpoints.js";
@@ -14,12 +15,11 @@ export interface NormalizedDispatcherOptions {
   readonly ownsQueue: boolean;
   readonly deliver: boolean;
   readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
-  readonly schedule: readonly number[];
-  readonly jitter: number;
+  /** The retry settings; `maxRetryAfterMs` is `undefined` for "the wait after the next one". */
+  readonly retry: InternalRetryOptions;
   readonly timeoutMs: number;
   readonly maxPayloadBytes: number;
   readonly disableAfterMs: number;
-  readonly maxRetryAfterMs: number | undefined;
   readonly concurrency: number;
   readonly encoding: WebhookSignatureEncoding;
   readonly onAttempt: WebhookDispatcherOptions["onAttempt"];
@@ -33,18 +33,21 @@ const HOUR = 60 * MINUTE;
 
 /** The defaults, in one place. */
 export const DISPATCHER_DEFAULTS = {
-  /** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (then dead). */
-  schedule: [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
-  jitter: 0.2,
+  /**
+   * After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (then dead), each ±20%; a
+   * `Retry-After` honoured up to the wait after the next one.
+   */
+  retry: {
+    delaysMs: [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
+    jitter: 0.2,
+    maxRetryAfterMs: undefined,
+  } satisfies InternalRetryOptions<undefined>,
   timeoutMs: 15 * SECOND,
   maxPayloadBytes: 1024 * 1024,
   disableAfterMs: 5 * 24 * HOUR,
   concurrency: 10,
   encoding: "base64url",
 } as const;
-
-/** The most retries a schedule may hold. */
-export const MAX_SCHEDULE_STEPS = 100;
 
 const fail = (message: string): never => {
   throw new TypeError(`createWebhookDispatcher: ${message}`);
@@ -93,19 +96,11 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
   ) {
     fail(`queue must implement DeliveryQueue (${queueMethods.join(", ")})`);
   }
-  const schedule = options.schedule ?? DISPATCHER_DEFAULTS.schedule;
-  if (
-    !Array.isArray(schedule) ||
-    schedule.length > MAX_SCHEDULE_STEPS ||
-    !schedule.every(
-      (step) => typeof step === "number" && Number.isFinite(step) && step >= 0 && step <= MAX_TIMER_MS * 100,
-    )
-  ) {
-    fail(`schedule must be a list of at most ${MAX_SCHEDULE_STEPS} waits in milliseconds (finite, >= 0)`);
-  }
-  const jitter = options.jitter ?? DISPATCHER_DEFAULTS.jitter;
-  if (typeof jitter !== "number" || !(jitter >= 0 && jitter < 1))
-    fail("jitter must be a number from 0 to below 1");
+  const retry = normalizeRetryOptions<number | undefined>(
+    options.retry,
+    DISPATCHER_DEFAULTS.retry,
+    "createWebhookDispatcher:",
+  );
   const timeoutMs = wholeNumber(
     "timeoutMs",
     options.timeoutMs,
@@ -130,10 +125,6 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
           1,
           Number.MAX_SAFE_INTEGER,
         );
-  const maxRetryAfterMs =
-    options.maxRetryAfterMs === undefined
-      ? undefined
-      : wholeNumber("maxRetryAfterMs", options.maxRetryAfterMs, 0, 0, Number.MAX_SAFE_INTEGER);
   const concurrency = wholeNumber(
     "concurrency",
     options.concurrency,
@@ -155,12 +146,10 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
     ownsQueue: queue === undefined,
     deliver,
     fetch,
-    schedule: [...schedule],
-    jitter,
+    retry,
     timeoutMs,
     maxPayloadBytes,
     disableAfterMs,
-    maxRetryAfterMs,
     concurrency,
     encoding,
     onAttempt,

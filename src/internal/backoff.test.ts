@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exponentialDelay, jitter } from "./backoff.js";
+import { exponentialDelay, jitter, plannedRetryDelay } from "./backoff.js";
 
 describe("exponentialDelay", () => {
   it.each([
@@ -33,18 +33,53 @@ describe("exponentialDelay", () => {
 });
 
 describe("jitter", () => {
-  it("spreads a delay over [low, high) of it", () => {
-    expect(jitter(1_000, 0.5, 1, () => 0)).toBe(500);
-    expect(jitter(1_000, 0.5, 1, () => 0.5)).toBe(750);
-    expect(jitter(1_000, 0.8, 1.2, () => 0)).toBe(800);
-    expect(jitter(1_000, 0.8, 1.2, () => 0.999)).toBeCloseTo(1_199.6);
+  it("spreads a delay within ±spread of it", () => {
+    expect(jitter(1_000, 0.2, () => 0)).toBe(800);
+    expect(jitter(1_000, 0.2, () => 0.5)).toBe(1_000);
+    expect(jitter(1_000, 0.2, () => 0.999)).toBeCloseTo(1_199.6);
+    expect(jitter(1_000, 0, () => 0.3)).toBe(1_000);
   });
 
   it("stays in range with the real Math.random", () => {
     for (let i = 0; i < 200; i++) {
-      const delay = jitter(1_000, 0.5, 1);
+      const delay = jitter(1_000, 0.5);
       expect(delay).toBeGreaterThanOrEqual(500);
-      expect(delay).toBeLessThan(1_000);
+      expect(delay).toBeLessThan(1_500);
     }
+  });
+
+  it("never leaves [delay * (1 - spread), delay * (1 + spread)) for a spread below 1", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1e12, noNaN: true }),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        fc.double({ min: 0, max: 0.999_999, noNaN: true }),
+        (delay, spread, draw) => {
+          const spreadDelay = jitter(delay, spread, () => draw);
+          expect(spreadDelay).toBeGreaterThanOrEqual(delay * (1 - spread) * (1 - 1e-12));
+          expect(spreadDelay).toBeLessThanOrEqual(delay * (1 + spread));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("plannedRetryDelay", () => {
+  const retry = { delaysMs: [100, 200, 400], jitter: 0.5 };
+
+  it("takes the wait of each retry in turn, spread, and none after the last", () => {
+    expect([0, 1, 2, 3].map((index) => plannedRetryDelay(retry, index, () => 0.5))).toEqual([
+      100,
+      200,
+      400,
+      undefined,
+    ]);
+    expect(plannedRetryDelay(retry, 2, () => 0)).toBe(200);
+    expect(plannedRetryDelay({ ...retry, jitter: 0 }, 2, () => 0.9)).toBe(400);
+  });
+
+  it("plans no retry at all for [] (a single attempt)", () => {
+    expect(plannedRetryDelay({ delaysMs: [], jitter: 0.2 }, 0)).toBeUndefined();
   });
 });

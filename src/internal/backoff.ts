@@ -10,10 +10,24 @@ export function exponentialDelay(attempt: number, minDelayMs: number, maxDelayMs
 }
 
 /**
- * A delay spread at random over `[delay * low, delay * high)`, so that clients failing together do
- * not retry together: `(0.5, 1)` is "a random point in the upper half", `(0.8, 1.2)` is ±20%.
- * `random` defaults to `Math.random` and must return a number in `[0, 1)`.
+ * A delay spread at random within ±`spread` of it, so that senders failing together do not retry
+ * together: `0.2` gives a point of `[delay * 0.8, delay * 1.2)`, `0` the delay itself. `random`
+ * defaults to `Math.random` and must return a number in `[0, 1)`.
  */
-export function jitter(delay: number, low: number, high: number, random: () => number = Math.random): number {
-  return delay * (low + (high - low) * random());
+export function jitter(delay: number, spread: number, random: () => number = Math.random): number {
+  return delay * (1 - spread + 2 * spread * random());
+}
+
+/**
+ * The planned wait before retry number `retry + 1` (0 is the retry after the first attempt):
+ * `delaysMs[retry]` spread by ±`jitter`, or `undefined` when `delaysMs` holds no more (no retry is
+ * left). What a `Retry-After` asks is the caller's to weigh.
+ */
+export function plannedRetryDelay(
+  retry: { readonly delaysMs: readonly number[]; readonly jitter: number },
+  index: number,
+  random?: () => number,
+): number | undefined {
+  const delay = retry.delaysMs[index];
+  return delay === undefined ? undefined : jitter(delay, retry.jitter, random);
 }

@@ -101,7 +101,7 @@ describe("messaging-events serve", () => {
       secretFile,
       "--secret-env",
       "OLD_WEBHOOK_SECRET",
-      "--webhook-retry-schedule-ms",
+      "--webhook-retry-delays-ms",
       "100,100,100",
       "--chaos",
       "0.4",
@@ -112,7 +112,10 @@ describe("messaging-events serve", () => {
     const client = createEventsClient({
       baseUrl: emulator.url,
       authorization: "Bearer local",
-      retry: { retries: 12, minDelayMs: 20, maxDelayMs: 2_000 },
+      retry: {
+        delaysMs: [20, 40, 80, 160, 320, 640, 1_280, 2_000, 2_000, 2_000, 2_000, 2_000],
+        maxRetryAfterMs: 2_000,
+      },
       timeoutMs: 5_000,
     });
     const count = 12;
@@ -232,6 +235,20 @@ describe("messaging-events serve", () => {
     expect(none.stderr).toContain("--secret-env NAME or --secret-file PATH");
     expect(old.code).toBe(2);
     expect(old.stderr).toContain('unknown option "--webhook-secret-env"');
+  });
+
+  it("--webhook-retry-delays-ms takes up to 100 waits in milliseconds, and the old --webhook-retry-schedule-ms is gone", async () => {
+    const [bad, tooMany, old] = await Promise.all([
+      runCli(["serve", "--webhook-retry-delays-ms", "1000,-5"]),
+      runCli(["serve", "--webhook-retry-delays-ms", Array(101).fill("1").join(",")]),
+      runCli(["serve", "--webhook-retry-schedule-ms", "1000"]),
+    ]);
+    for (const { code, stderr } of [bad, tooMany]) {
+      expect(code).toBe(2);
+      expect(stderr).toContain("--webhook-retry-delays-ms takes up to 100 waits in milliseconds");
+    }
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain('unknown option "--webhook-retry-schedule-ms"');
   });
 
   it("exits 2 for a port in use, as for any command line this machine cannot serve", async () => {

@@ -151,7 +151,7 @@ describe("authorization in errors", () => {
           const client = createEventsClient({
             baseUrl: fake().url,
             authorization,
-            retry: { retries: 1, minDelayMs: 1, maxDelayMs: 5 },
+            retry: { delaysMs: [1], maxRetryAfterMs: 5 },
           });
           const failure = await client.createEvent(message).catch((error: unknown) => error);
           expect(isEventsClientError(failure), name).toBe(true);
@@ -175,7 +175,7 @@ describe("authorization as a function", () => {
     const client = createEventsClient({
       baseUrl: fake().url,
       authorization: async () => `Bearer token-${++calls}`,
-      retry: { retries: 3, minDelayMs: 1, maxDelayMs: 5 },
+      retry: { delaysMs: [1, 2, 4], maxRetryAfterMs: 5 },
     });
     const { data } = await client.createEvent(message);
     expect(calls).toBe(3);
@@ -225,7 +225,7 @@ describe("authorization as a function", () => {
           calls++;
           return fn();
         },
-        retry: { retries: 3, minDelayMs: 1, maxDelayMs: 5 },
+        retry: { delaysMs: [1, 2, 4], maxRetryAfterMs: 5 },
       });
       const error = refused(
         await client.createEvent(message, { idempotencyKey: "k-1" }).catch((e: unknown) => e),
@@ -282,7 +282,7 @@ describe("authorization as a function", () => {
     const client = createEventsClient({
       baseUrl: fake().url,
       authorization: () => (++calls === 1 ? "Bearer first-token-1234" : "Bearer bad\nvalue"),
-      retry: { retries: 3, minDelayMs: 1, maxDelayMs: 5 },
+      retry: { delaysMs: [1, 2, 4], maxRetryAfterMs: 5 },
     });
     const error = refused(await client.createEvent(message).catch((e: unknown) => e));
     expect(error.attempts).toBe(1);

@@ -20,7 +20,7 @@ const client = () =>
   createEventsClient({
     baseUrl: fake().url,
     authorization: "Bearer test-token",
-    retry: { retries: 3, minDelayMs: 10, maxDelayMs: 1500 },
+    retry: { delaysMs: [10, 20, 40], maxRetryAfterMs: 1500 },
     timeoutMs: 300,
   });
 
@@ -69,8 +69,8 @@ describe("createEvent against a loopback service", () => {
       /authorization/,
     );
     expect(() =>
-      createEventsClient({ baseUrl: fake().url, authorization: "c", retry: { retries: -1 } }),
-    ).toThrow(/retries/);
+      createEventsClient({ baseUrl: fake().url, authorization: "c", retry: { delaysMs: [-1] } }),
+    ).toThrow(/retry\.delaysMs/);
     expect(() =>
       createEventsClient({ baseUrl: fake().url, authorization: "c", timeoutMs: Number.NaN }),
     ).toThrow(/timeoutMs/);
@@ -162,8 +162,8 @@ describe("createEvent against a loopback service", () => {
       TypeError,
     );
     expect(() =>
-      createEventsClient({ baseUrl: fake().url, authorization: "c", retry: { retries: 1.5 } }),
-    ).toThrow(/whole number/);
+      createEventsClient({ baseUrl: fake().url, authorization: "c", retry: { jitter: 1 } }),
+    ).toThrow(/retry\.jitter must be a number from 0 to below 1/);
   });
 
   it("never retries a 422, and returns the service's JSON:API errors", async () => {
@@ -217,13 +217,15 @@ describe("createEvent against a loopback service", () => {
     expect(fake().events.size).toBe(0);
   });
 
-  it("stops when the service asks to wait longer than maxDelayMs", async () => {
+  it("stops when the service asks to wait longer than retry.maxRetryAfterMs", async () => {
     fake().script.push({ kind: "status", status: 429, retryAfter: "120" });
     const failure = await client()
       .createEvent(message)
       .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 1 });
-    expect((failure as Error).message).toMatch(/retry after 120 s/);
+    expect((failure as Error).message).toMatch(
+      /retry after 120 s, longer than retry\.maxRetryAfterMs \(1500 ms\)$/,
+    );
     expectSameKeyAndDocument(1);
   });
 

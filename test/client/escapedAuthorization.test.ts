@@ -169,7 +169,7 @@ describe("an authorization the service echoes escaped", () => {
           const client = createEventsClient({
             baseUrl: fake().url,
             authorization,
-            retry: { retries: form === "refreshing function" ? 1 : 0, minDelayMs: 1, maxDelayMs: 5 },
+            retry: { delaysMs: form === "refreshing function" ? [1] : [], maxRetryAfterMs: 5 },
           });
           const failure = await client.createEvent(message).catch((error: unknown) => error);
           expect(isEventsClientError(failure), site).toBe(true);
@@ -198,7 +198,7 @@ describe("an authorization the service echoes escaped", () => {
         res.end(`{"errors":[{"status":"401","detail":${JSON.stringify(detail).replaceAll("/", "\\/")}}]}`);
       },
     });
-    const client = createEventsClient({ baseUrl: fake().url, authorization: auth, retry: { retries: 0 } });
+    const client = createEventsClient({ baseUrl: fake().url, authorization: auth, retry: { delaysMs: [] } });
     const failure = await client.createEvent(message).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EventsApiError);
     const { errors, detail, message: said } = failure as EventsApiError;
@@ -221,7 +221,7 @@ describe("an authorization the service echoes escaped", () => {
     const client = createEventsClient({
       baseUrl: fake().url,
       authorization: "Bearer t",
-      retry: { retries: 0 },
+      retry: { delaysMs: [] },
     });
     const failure = await client.createEvent(message).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "ERR_EVENTS_BAD_RESPONSE" });

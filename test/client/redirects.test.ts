@@ -24,7 +24,7 @@ const client = () =>
   createEventsClient({
     baseUrl: service.url,
     authorization: "Bearer test-token",
-    retry: { retries: 3, minDelayMs: 1, maxDelayMs: 50 },
+    retry: { delaysMs: [1, 2, 4], maxRetryAfterMs: 50 },
   });
 
 const message = { type: "s.message.text" as const, content: { body: "Hi" } };

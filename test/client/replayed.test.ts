@@ -38,7 +38,7 @@ async function serve(options: Partial<EventsClientOptions> = {}) {
   const client = createEventsClient({
     baseUrl: `http://127.0.0.1:${port}`,
     authorization: TOKEN,
-    retry: { retries: 2, minDelayMs: 1, maxDelayMs: 50 },
+    retry: { delaysMs: [1, 2], maxRetryAfterMs: 50 },
     ...options,
   });
   return { client, state };

@@ -13,7 +13,7 @@ const client = (maxResponseBytes?: number) =>
   createEventsClient({
     baseUrl: fake().url,
     authorization: "Bearer test-token",
-    retry: { retries: 3, minDelayMs: 1, maxDelayMs: 50 },
+    retry: { delaysMs: [1, 2, 4], maxRetryAfterMs: 50 },
     timeoutMs: 5_000,
     ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
   });

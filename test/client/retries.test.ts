@@ -3,7 +3,7 @@
  * Retry-After (the same key still in flight at the service), always with the same key and bytes;
  * never any other 4xx, whatever headers it carries.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createEventsClient, EventsApiError, EventsRetryError } from "../../src/index.js";
 import { useFakeService } from "../support/fakeService.js";
 
@@ -13,7 +13,7 @@ const client = () =>
   createEventsClient({
     baseUrl: fake().url,
     authorization: "Bearer test-token",
-    retry: { retries: 3, minDelayMs: 10, maxDelayMs: 1_500 },
+    retry: { delaysMs: [10, 20, 40], maxRetryAfterMs: 1_500 },
     timeoutMs: 2_000,
   });
 
@@ -62,12 +62,46 @@ describe("retries", () => {
     const once = createEventsClient({
       baseUrl: fake().url,
       authorization: "Bearer t",
-      retry: { retries: 0 },
+      retry: { delaysMs: [] },
     });
     const failure = await once.createEvent(message).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: "ERR_EVENTS_RETRIES_EXHAUSTED", attempts: 1, lastStatus: 503 });
     expect((failure as Error).message).toBe("gave up after 1 attempt; the last answer was 503");
     expectSameKeyAndBytes(1);
+  });
+
+  it("waits before each retry as retry.delaysMs says, exactly with jitter 0", async () => {
+    fake().script.push({ kind: "status", status: 503 }, { kind: "status", status: 503 });
+    const exact = createEventsClient({
+      baseUrl: fake().url,
+      authorization: "Bearer t",
+      retry: { delaysMs: [100, 400], jitter: 0 },
+    });
+    await exact.createEvent(message);
+    expectSameKeyAndBytes(3);
+    const [first, second, third] = fake().requests;
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(95);
+    expect(third!.at - second!.at).toBeGreaterThanOrEqual(395);
+    expect(third!.at - second!.at - (second!.at - first!.at)).toBeGreaterThanOrEqual(200);
+  });
+
+  it("spreads each wait by ±jitter", async () => {
+    fake().script.push({ kind: "status", status: 503 });
+    const random = vi.spyOn(Math, "random").mockReturnValue(0);
+    try {
+      const spread = createEventsClient({
+        baseUrl: fake().url,
+        authorization: "Bearer t",
+        retry: { delaysMs: [600], jitter: 0.5 },
+      });
+      await spread.createEvent(message);
+    } finally {
+      random.mockRestore();
+    }
+    const [first, second] = fake().requests;
+    // The lowest point of 600 ms ± 50%: 300 ms.
+    expect(second!.at - first!.at).toBeGreaterThanOrEqual(295);
+    expect(second!.at - first!.at).toBeLessThan(590);
   });
 
   it.each([500, 502, 503, 504, 429])("retries a %i", async (status) => {

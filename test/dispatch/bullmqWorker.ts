@@ -30,8 +30,7 @@ const dispatcher = createWebhookDispatcher({
   endpoints,
   queue,
   concurrency: 8,
-  schedule: [50, 100, 200, 400, 800, 1_600],
-  jitter: 0,
+  retry: { delaysMs: [50, 100, 200, 400, 800, 1_600], jitter: 0 },
   timeoutMs: 2_000,
   onAttempt: (attempt) =>
     process.stdout.write(

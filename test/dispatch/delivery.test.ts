@@ -1,7 +1,7 @@
 /**
  * The dispatcher against real HTTP receivers on 127.0.0.1, each checking every request with the
  * library's verifier: signatures made at each attempt's own timestamp, byte-identical bodies, one
- * delivery id per (event, endpoint), the retry schedule, Retry-After, redirects, time-outs,
+ * delivery id per (event, endpoint), the retry delays, Retry-After, redirects, time-outs,
  * disabling, dead deliveries and replay.
  */
 import { afterEach, describe, expect, it } from "vitest";
@@ -47,8 +47,7 @@ function dispatcherFor(
   const disabled: [string, string][] = [];
   const dispatcher = createWebhookDispatcher({
     endpoints: endpoints.map((endpoint) => ({ secret: [SECRET], ...endpoint })),
-    schedule: [50, 100, 200],
-    jitter: 0,
+    retry: { delaysMs: [50, 100, 200], jitter: 0 },
     timeoutMs: 2_000,
     onAttempt: (attempt) => {
       attempts.push(attempt);
@@ -69,7 +68,7 @@ const finished = (attempts: DeliveryAttempt[], count: number) => () =>
   attempts.filter((attempt) => attempt.outcome !== "retry").length >= count;
 
 describe("every attempt", () => {
-  it("is signed afresh at its own timestamp, with the same body bytes and delivery id, on the schedule", async () => {
+  it("is signed afresh at its own timestamp, with the same body bytes and delivery id, after the waits of retry.delaysMs", async () => {
     const flaky = await receiver((index) => (index < 3 ? { status: 500 } : { status: 204 }));
     const steady = await receiver();
     const { dispatcher, attempts } = dispatcherFor([
@@ -107,7 +106,7 @@ describe("every attempt", () => {
     expect([...flakyIds]).toEqual([result.deliveries[0]!.id]);
     expect(steady.requests[0]!.headers["service-webhook-id"]).toBe(result.deliveries[1]!.id);
     expect(result.deliveries[0]!.id).not.toBe(result.deliveries[1]!.id);
-    // The schedule: 50, 100, 200 ms (no jitter here).
+    // retry.delaysMs: 50, 100, 200 ms (no jitter here).
     const gaps = flaky.requests.slice(1).map((request, index) => request.at - flaky.requests[index]!.at);
     for (const [index, gap] of gaps.entries()) expect(gap).toBeGreaterThanOrEqual([50, 100, 200][index]! - 5);
     expect(
@@ -205,15 +204,19 @@ describe("failures", () => {
     const capped = await receiver((index) =>
       index === 0 ? { status: 503, headers: { "retry-after": "3600" } } : { status: 204 },
     );
-    // The first retry is due after 50 ms; a Retry-After may stretch it up to the step after (5 s, then 300 ms).
-    const first = dispatcherFor([{ id: "limited", url: limited.url }], { schedule: [50, 5_000] });
-    const second = dispatcherFor([{ id: "capped", url: capped.url }], { schedule: [50, 300] });
+    // The first retry is due after 50 ms; a Retry-After may stretch it up to the wait after (5 s, then 300 ms).
+    const first = dispatcherFor([{ id: "limited", url: limited.url }], {
+      retry: { delaysMs: [50, 5_000], jitter: 0 },
+    });
+    const second = dispatcherFor([{ id: "capped", url: capped.url }], {
+      retry: { delaysMs: [50, 300], jitter: 0 },
+    });
     await Promise.all([first.dispatcher.dispatch(event), second.dispatcher.dispatch(event)]);
     await eventually(() => finished(first.attempts, 1)() && finished(second.attempts, 1)());
     const limitedGap = limited.requests[1]!.at - limited.requests[0]!.at;
     expect(limitedGap).toBeGreaterThanOrEqual(995);
     expect(limitedGap).toBeLessThan(1_500);
-    // An hour is asked; the cap is the step after the next one (300 ms).
+    // An hour is asked; the cap is the wait after the next one (300 ms).
     const cappedGap = capped.requests[1]!.at - capped.requests[0]!.at;
     expect(cappedGap).toBeGreaterThanOrEqual(295);
     expect(cappedGap).toBeLessThan(800);
@@ -224,7 +227,7 @@ describe("failures", () => {
   it("disables an endpoint that fails without a success for disableAfterMs", async () => {
     const down = await receiver(() => ({ status: 500 }));
     const { dispatcher, attempts, disabled, dead } = dispatcherFor([{ id: "down", url: down.url }], {
-      schedule: [200, 200, 200, 200, 200],
+      retry: { delaysMs: [200, 200, 200, 200, 200], jitter: 0 },
       disableAfterMs: 300,
     });
     await dispatcher.dispatch(event);
@@ -238,7 +241,7 @@ describe("failures", () => {
     const gone = await receiver();
     const url = gone.url;
     await gone.close();
-    const { dispatcher, attempts } = dispatcherFor([{ id: "closed", url }], { schedule: [] });
+    const { dispatcher, attempts } = dispatcherFor([{ id: "closed", url }], { retry: { delaysMs: [] } });
     await dispatcher.dispatch(event);
     await eventually(finished(attempts, 1));
     expect(attempts[0]).toMatchObject({

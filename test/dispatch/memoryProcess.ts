@@ -23,8 +23,7 @@ const queue = createMemoryDeliveryQueue();
 const dispatcher = createWebhookDispatcher({
   endpoints: [{ id: "local", url, secret: ["s3cr3t"] }],
   queue,
-  schedule: [30, 60_000],
-  jitter: 0,
+  retry: { delaysMs: [30, 60_000], jitter: 0 },
 });
 await dispatcher.dispatch({ event: { type: "s.room.close", content: {} } });
 await queue.idle();

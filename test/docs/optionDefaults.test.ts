@@ -53,14 +53,12 @@ const entryPoints = [
 const DEFAULT_IN_CODE_ONLY: Readonly<Record<string, string>> = {
   // createWebhookReceiver treats a missing `on` as no handlers.
   "WebhookReceiverOptions.on": "{}",
-  // createEventsClient takes each member of RetryOptions at its own default.
-  "EventsClientOptions.retry": "{}",
 };
 
 /** Flags whose `--help` line states no default although the command applies one, with the guide's cell. */
 const FLAG_DEFAULT_IN_CODE_ONLY: Readonly<Record<string, string>> = {
-  // serve delivers on the dispatcher's own schedule unless told otherwise.
-  "serve --webhook-retry-schedule-ms": "the dispatcher's: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h",
+  // serve delivers with the dispatcher's own retry delays unless told otherwise.
+  "serve --webhook-retry-delays-ms": "the dispatcher's: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h",
 };
 
 interface TableRow {

@@ -284,7 +284,7 @@ const checks = {
     const client = createEventsClient({
       baseUrl: "https://service.example/v1",
       authorization: "Bearer t",
-      retry: { retries: 2, minDelayMs: 1, maxDelayMs: 10 },
+      retry: { delaysMs: [1, 2], maxRetryAfterMs: 10 },
       fetch: async (_url, init) => {
         calls++;
         if (calls === 1) return new Response("", { status: 503 });
@@ -315,7 +315,7 @@ export async function runConformance({ serviceUrl } = {}) {
       const client = createEventsClient({
         baseUrl: serviceUrl,
         authorization: "Bearer t",
-        retry: { retries: 3, minDelayMs: 1, maxDelayMs: 50 },
+        retry: { delaysMs: [1, 2, 4], maxRetryAfterMs: 50 },
       });
       const { data: event } = await client.createEvent(
         { type: "s.room.create", content: { creatorId: "user-7" } },

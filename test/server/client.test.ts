@@ -38,7 +38,7 @@ async function serve(options: Omit<EventsHandlerOptions, "authorize">) {
   return createEventsClient({
     baseUrl: `http://127.0.0.1:${port}`,
     authorization: TOKEN,
-    retry: { retries: 5, minDelayMs: 10, maxDelayMs: 2_000 },
+    retry: { delaysMs: [10, 20, 40, 80, 160], maxRetryAfterMs: 2_000 },
     timeoutMs: 150,
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The webhook receiver behind node:http on 127.0.0.1, with the library's dispatcher as the real
- * sender (the memory queue, a schedule of tens of milliseconds):
+ * sender (the memory queue, retry delays of tens of milliseconds):
  *
  * - a handler that fails its first run is run again by the sender's retry, and the dispatcher
  *   records the delivery as delivered only once a run has succeeded;
@@ -66,8 +66,7 @@ function dispatcherTo(
   const attempts: DeliveryAttempt[] = [];
   const dispatcher = createWebhookDispatcher({
     endpoints: [{ id: "receiver", url, secret: [SECRET] }],
-    schedule: [50, 100, 200, 400, 800, 1_600],
-    jitter: 0,
+    retry: { delaysMs: [50, 100, 200, 400, 800, 1_600], jitter: 0 },
     timeoutMs: 2_000,
     onAttempt: (attempt) => {
       attempts.push(attempt);

@@ -9,12 +9,17 @@ import {
 } from "../../client/index.js";
 import { type EventType, isEventValidationError, safeParseEvent } from "../../events/index.js";
 import { createIdempotencyKey, isValidIdempotencyKey } from "../../idempotency/index.js";
+import { exponentialDelay } from "../../internal/backoff.js";
 import type { Command } from "../Command.js";
 import { integerFlag, stringFlag } from "../parseArgs.js";
 import { readInput, secretFromEnv } from "../readInputs.js";
 import { printable } from "../terminal.js";
 import { EXIT, UsageError } from "../UsageError.js";
 import { plural } from "../wording.js";
+
+/** The client's waits for `--retries COUNT`: its default 100, 200, 400 ms, doubling on, up to 5 s. */
+const retryDelays = (count: number): number[] =>
+  Array.from({ length: count }, (_, index) => exponentialDelay(index, 100, 5_000));
 
 /** `messaging-events send`: creates one event with the library's client. */
 export const sendCommand: Command = {
@@ -59,7 +64,7 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
       name: "retries",
       type: "string",
       placeholder: "COUNT",
-      description: "retries after the first attempt (default: 3)",
+      description: "retries after the first attempt, waiting 100 ms, 200 ms, 400 ms… up to 5 s (default: 3)",
     },
     {
       name: "timeout-ms",
@@ -93,7 +98,7 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
       client = createEventsClient({
         baseUrl,
         authorization,
-        retry: { retries: integerFlag(args, "retries", 3, 0, 100) },
+        retry: { delaysMs: retryDelays(integerFlag(args, "retries", 3, 0, 100)) },
         timeoutMs: integerFlag(args, "timeout-ms", 10_000, 1, 3_600_000),
       });
     } catch (error) {

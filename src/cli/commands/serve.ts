@@ -1,3 +1,4 @@
+import { MAX_RETRIES } from "../../internal/normalizeRetryOptions.js";
 import type { Command } from "../Command.js";
 import { seededRandom } from "../emulator/createChaos.js";
 import { startEmulator } from "../emulator/startEmulator.js";
@@ -18,14 +19,14 @@ function chaosRate(text: string | undefined): number {
   return rate;
 }
 
-function schedule(text: string | undefined): number[] | undefined {
+function retryDelays(text: string | undefined): number[] | undefined {
   if (text === undefined) return undefined;
   if (text === "none") return [];
   const waits = text.split(",").map((part) => part.trim());
-  if (waits.some((wait) => !/^\d{1,10}$/.test(wait))) {
+  if (waits.length > MAX_RETRIES || waits.some((wait) => !/^\d{1,10}$/.test(wait))) {
     throw new UsageError(
-      "--webhook-retry-schedule-ms takes waits in milliseconds separated by commas",
-      "--webhook-retry-schedule-ms 1000,5000,30000",
+      `--webhook-retry-delays-ms takes up to ${MAX_RETRIES} waits in milliseconds separated by commas`,
+      "--webhook-retry-delays-ms 1000,5000,30000",
     );
   }
   return waits.map(Number);
@@ -60,8 +61,8 @@ value of --authorization-env NAME. Everything is kept in memory and lost on exit
 
 Each created event of a webhook type (s.room.create, s.room.membership, s.message.text,
 s.message.media, s.message.edit, s.message.delete, s.room.close) is delivered, signed, to every
---webhook-url through the library's dispatcher, with its retry schedule (5 s, 5 min, 30 min… by
-default; shorten it with --webhook-retry-schedule-ms). The payload carries the type, the content,
+--webhook-url through the library's dispatcher, with its retry delays (5 s, 5 min, 30 min… by
+default; shorten them with --webhook-retry-delays-ms). The payload carries the type, the content,
 version 2, and roomId when the request has relationships.room.data.id. The signing secret comes
 from --secret-env NAME or --secret-file PATH, as on sign and verify; repeat them during a rotation
 (newest first: the first signs).
@@ -92,7 +93,7 @@ in use, an address this machine does not have).`,
     { name: "webhook-url", type: "list", placeholder: "URL", description: "where to deliver webhooks" },
     ...secretFlags,
     {
-      name: "webhook-retry-schedule-ms",
+      name: "webhook-retry-delays-ms",
       type: "string",
       placeholder: "MS,MS,…",
       description: 'the waits before each webhook retry, in milliseconds, or "none"',
@@ -118,7 +119,7 @@ in use, an address this machine does not have).`,
   ],
   examples: [
     "messaging-events serve                                  # http://127.0.0.1:4010",
-    "WEBHOOK_SECRET=dev-secret messaging-events serve --webhook-url http://127.0.0.1:3000/hooks \\\n    --secret-env WEBHOOK_SECRET --webhook-retry-schedule-ms 1000,5000",
+    "WEBHOOK_SECRET=dev-secret messaging-events serve --webhook-url http://127.0.0.1:3000/hooks \\\n    --secret-env WEBHOOK_SECRET --webhook-retry-delays-ms 1000,5000",
     "messaging-events serve --chaos 0.3 --chaos-seed 7         # test your client's retries",
   ],
   async run(args, io) {
@@ -139,6 +140,7 @@ in use, an address this machine does not have).`,
     const seed = stringFlag(args, "chaos-seed");
     const random =
       seed === undefined ? Math.random : seededRandom(integerFlag(args, "chaos-seed", 0, 0, 2 ** 32 - 1));
+    const webhookRetryDelaysMs = retryDelays(stringFlag(args, "webhook-retry-delays-ms"));
     const log = (line: string) => {
       io.stdout.write(`${line}\n`);
       void io.stdout.flush();
@@ -154,7 +156,7 @@ in use, an address this machine does not have).`,
         authorization,
         chaosRate: rate,
         random,
-        webhookScheduleMs: schedule(stringFlag(args, "webhook-retry-schedule-ms")),
+        webhookRetryDelaysMs,
         log,
       });
     } catch (error) {

@@ -28,8 +28,8 @@ export interface EmulatorOptions {
   readonly chaosRate: number;
   /** Where chaos draws its numbers. */
   readonly random: () => number;
-  /** The waits before each webhook retry; the dispatcher's schedule when absent. */
-  readonly webhookScheduleMs: readonly number[] | undefined;
+  /** The waits before each webhook retry; the dispatcher's default when absent. */
+  readonly webhookRetryDelaysMs: readonly number[] | undefined;
   /** Writes one log line (without its line break). */
   readonly log: (line: string) => void;
 }
@@ -99,7 +99,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
             url,
             secret: options.secret,
           })),
-          ...(options.webhookScheduleMs === undefined ? {} : { schedule: options.webhookScheduleMs }),
+          ...(options.webhookRetryDelaysMs === undefined
+            ? {}
+            : { retry: { delaysMs: options.webhookRetryDelaysMs } }),
           onAttempt: (attempt) => log(`${time()} ${attemptLine(attempt)}`),
           onDead: (delivery) => log(`${time()} webhook delivery=${delivery.id} is dead: no more retries`),
         });

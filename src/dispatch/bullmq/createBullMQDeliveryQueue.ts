@@ -88,7 +88,7 @@ const isLockError = (error: unknown): boolean =>
 /**
  * Creates a durable {@link DeliveryQueue} on BullMQ (Redis): deliveries survive restarts and are shared
  * by every process that uses the same queue name. Retries are BullMQ delayed jobs, timed by the
- * dispatcher's schedule through a custom backoff strategy; dead deliveries are failed jobs, kept
+ * dispatcher's `retry` waits through a custom backoff strategy; dead deliveries are failed jobs, kept
  * until you remove them, listed and replayable. BullMQ's own habits hold: producer and worker apart
  * (a process that only dispatches, `deliver: false`, never creates a Worker), locks renewed while an
  * attempt runs, and a crashed worker's delivery taken over once its lock expires.
