@@ -56,16 +56,22 @@ export async function main(): Promise<void> {
   }
   const raw: unknown = (await verifyWebhookSignature({ ...signed, secret: "s" })).payload;
   void raw;
-  const client = createEventsClient({ baseUrl: "https://service.example", credentials: "Bearer t" });
+  const client = createEventsClient({
+    baseUrl: "https://service.example",
+    authorization: async () => "Bearer t",
+    retry: { delaysMs: [100, 200], jitter: 0.5 },
+  });
   try {
-    const created: CreatedEvent<"s.message.text"> = await client.createEvent({
-      type: "s.message.text",
-      content: { body: "Hi" },
-    });
+    const { data: created, replayed }: { data: CreatedEvent<"s.message.text">; replayed: boolean } =
+      await client.createEvent({
+        type: "s.message.text",
+        content: { body: "Hi" },
+      });
     const text: string = created.attributes.content.body;
     void text;
+    void replayed;
   } catch (error) {
-    if (error instanceof EventsApiError) console.log(error.status, error.errors.length);
+    if (error instanceof EventsApiError) console.log(error.status, error.serviceCode, error.errors.length);
   }
   console.log(body, key.success, errors.length, verified.success, payload.type, everything.eventTypes.length);
 }
