@@ -13,11 +13,11 @@ import { createWebhookReceiver, signWebhook } from "../../src/webhooks/index.js"
 import { type RedisServer, startRedisServer } from "../support/redisServer.js";
 import { describeIdempotencyStoreContract } from "./idempotencyStoreContract.js";
 
-interface Connected extends RedisClientLike {
+type Connected = RedisClientLike & {
   connect(): Promise<unknown>;
   on(event: "error", listener: (error: unknown) => void): unknown;
   readonly isOpen: boolean;
-}
+};
 
 const majors: readonly [string, (url: string) => Connected][] = [
   ["4", (url) => createClient4({ url }) as unknown as Connected],

@@ -2,6 +2,7 @@ import type { ClaimResult, IdempotencyClaim, IdempotencyStore, StoredResponse } 
 import { IdempotencyStoreError } from "../IdempotencyStoreError.js";
 import type { RedisClientLike } from "./RedisClientLike.js";
 import { defineRedisScript } from "./redisScript.js";
+import { isClusterRedirection, toRedisCommandSender } from "./toRedisCommandSender.js";
 
 /**
  * The options of {@link createRedisIdempotencyStore}.
@@ -13,14 +14,22 @@ import { defineRedisScript } from "./redisScript.js";
  * import type { RedisIdempotencyStoreOptions } from "messaging-events/server/redis";
  * import { createClient } from "redis";
  *
- * const options: RedisIdempotencyStoreOptions = { client: createClient(), prefix: "billing:idempotency:" };
+ * const client = createClient();
+ * client.on("error", (error) => console.error("redis", error));
+ * const options: RedisIdempotencyStoreOptions = { client, prefix: "billing:idempotency:" };
  * ```
  */
 export interface RedisIdempotencyStoreOptions {
-  /** A connected node-redis client. The store never connects, quits or closes it: you own it. */
+  /**
+   * A connected node-redis client, from `createClient()` or, for Redis Cluster, `createCluster()`, with
+   * an `error` listener (the store warns once without one). The store never connects, quits or closes
+   * it: you own it.
+   */
   readonly client: RedisClientLike;
   /**
-   * Put before every key the store writes, to share a database with other data.
+   * Put before every key the store writes, to share a database with other data. No hash tag is
+   * needed on Redis Cluster (every command and script touches one key), and one (`{…}`) would put
+   * every record on one master.
    * @default "messaging-events:idempotency:"
    */
   readonly prefix?: string;
@@ -105,6 +114,12 @@ function parseValue(value: unknown): Parsed {
  * disconnected client rejects with `ERR_IDEMPOTENCY_STORE_UNAVAILABLE` (the handler answers 503 and
  * time-boxes every call, since a disconnected node-redis client queues commands until it is back).
  *
+ * On Redis Cluster pass a `createCluster()` client: every command and script touches one key, so it
+ * runs on that key's master and records spread over all masters; the cluster client follows `MOVED`,
+ * `ASK` and failovers. A `createClient()` client connected to one node of a cluster fails, for the
+ * keys that node does not serve, with `ERR_IDEMPOTENCY_STORE_UNAVAILABLE` and a message that says to
+ * use `createCluster()`. A client of another shape is refused here with a TypeError.
+ *
  * Exported from `messaging-events/server/redis`.
  *
  * @example
@@ -114,6 +129,7 @@ function parseValue(value: unknown): Parsed {
  * import { createClient } from "redis";
  *
  * const client = createClient({ url: "redis://127.0.0.1:6379" });
+ * client.on("error", (error) => console.error("redis", error)); // without it an outage ends the process
  * // await client.connect(); (the store expects a connected client)
  * const store = createRedisIdempotencyStore({ client, prefix: "events:" });
  * const handler = createEventsHandler({
@@ -126,10 +142,7 @@ function parseValue(value: unknown): Parsed {
  * ```
  */
 export function createRedisIdempotencyStore(options: RedisIdempotencyStoreOptions): IdempotencyStore {
-  const client = options?.client;
-  if (typeof client !== "object" || client === null || typeof client.sendCommand !== "function") {
-    throw new TypeError("createRedisIdempotencyStore: client must be a connected node-redis client");
-  }
+  const send = toRedisCommandSender(options?.client, "createRedisIdempotencyStore");
   const prefix = options.prefix ?? "messaging-events:idempotency:";
   if (typeof prefix !== "string") throw new TypeError("createRedisIdempotencyStore: prefix must be a string");
   let closed = false;
@@ -146,6 +159,13 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyStoreOption
       return await run();
     } catch (cause) {
       if (cause instanceof IdempotencyStoreError) throw cause;
+      if (isClusterRedirection(cause)) {
+        throw new IdempotencyStoreError(
+          "ERR_IDEMPOTENCY_STORE_UNAVAILABLE",
+          "Redis answered MOVED or ASK: the client is connected to one node of a Redis Cluster; pass a node-redis client from createCluster() instead of createClient()",
+          { cause },
+        );
+      }
       throw new IdempotencyStoreError(
         "ERR_IDEMPOTENCY_STORE_UNAVAILABLE",
         "the Redis idempotency store failed",
@@ -161,7 +181,7 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyStoreOption
       call(async (): Promise<ClaimResult> => {
         const key = redisKey(claim);
         for (let attempt = 0; attempt < 3; attempt++) {
-          const set = await client.sendCommand([
+          const set = await send(key, [
             "SET",
             key,
             inFlightValue(claim.token, claim.fingerprint),
@@ -170,7 +190,7 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyStoreOption
             milliseconds(claim.leaseMs),
           ]);
           if (set === "OK") return { status: "claimed" };
-          const current = await client.sendCommand(["GET", key]);
+          const current = await send(key, ["GET", key]);
           // Expired between the two commands: claim again.
           if (current === null || current === undefined) continue;
           const parsed = parseValue(current);
@@ -183,16 +203,16 @@ export function createRedisIdempotencyStore(options: RedisIdempotencyStoreOption
       }),
     extend: (ref, leaseMs) =>
       call(async () => {
-        const result = await extendScript.run(client, [redisKey(ref)], [ref.token, milliseconds(leaseMs)]);
+        const result = await extendScript.run(send, redisKey(ref), [ref.token, milliseconds(leaseMs)]);
         return Number(result) === 1;
       }),
     complete: (ref, response, retentionMs) =>
       call(async () => {
         const args = [ref.token, responseMembers(response), milliseconds(retentionMs)];
-        return Number(await completeScript.run(client, [redisKey(ref)], args)) === 1;
+        return Number(await completeScript.run(send, redisKey(ref), args)) === 1;
       }),
     release: (ref) =>
-      call(async () => Number(await releaseScript.run(client, [redisKey(ref)], [ref.token])) === 1),
+      call(async () => Number(await releaseScript.run(send, redisKey(ref), [ref.token])) === 1),
     async close() {
       closed = true;
     },
