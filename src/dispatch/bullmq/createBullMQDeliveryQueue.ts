@@ -110,7 +110,9 @@ const isLockError = (error: unknown): boolean =>
  * import { createClient } from "redis";
  *
  * async function startWorker(redisUrl: string) {
- *   const connection = await createClient({ url: redisUrl }).connect();
+ *   const connection = createClient({ url: redisUrl });
+ *   connection.on("error", (error) => console.error("redis", error)); // or an outage ends the process
+ *   await connection.connect();
  *   const queue = createBullMQDeliveryQueue({ connection });
  *   const dispatcher = createWebhookDispatcher({
  *     endpoints: [{ id: "acme", url: "https://acme.example/hooks", secret: "s3cr3t" }],
