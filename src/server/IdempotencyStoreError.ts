@@ -2,7 +2,12 @@
  * Why an idempotency store refused a call:
  *
  * - `ERR_IDEMPOTENCY_STORE_CLOSED`: the store was closed;
- * - `ERR_IDEMPOTENCY_STORE_FULL`: a memory store holds `maxEntries` unfinished claims;
+ * - `ERR_IDEMPOTENCY_STORE_FULL`: a memory store cannot make room for a record: its total budget
+ *   (`maxEntries`, `maxBytes`) is taken, and the principal has no expired or completed record of its
+ *   own to drop;
+ * - `ERR_IDEMPOTENCY_QUOTA_EXCEEDED`: the principal's own budget is taken by its unfinished claims
+ *   (`maxEntriesPerScope`, `maxBytesPerScope` of the memory store): it must wait for them, and no other
+ *   principal is affected;
  * - `ERR_IDEMPOTENCY_STORE_UNAVAILABLE`: the backing service failed or did not answer in time;
  * - `ERR_IDEMPOTENCY_STORE_CORRUPT`: a record could not be read back.
  *
@@ -20,6 +25,7 @@
 export type IdempotencyStoreErrorCode =
   | "ERR_IDEMPOTENCY_STORE_CLOSED"
   | "ERR_IDEMPOTENCY_STORE_FULL"
+  | "ERR_IDEMPOTENCY_QUOTA_EXCEEDED"
   | "ERR_IDEMPOTENCY_STORE_UNAVAILABLE"
   | "ERR_IDEMPOTENCY_STORE_CORRUPT";
 

@@ -21,19 +21,37 @@ import { IdempotencyStoreError } from "./IdempotencyStoreError.js";
  */
 export interface MemoryIdempotencyStoreOptions {
   /**
-   * The most records kept at once. When the store is full, expired records go first, then the
-   * oldest completed ones (a retry of such a key is no longer recognised); when every record is an
-   * unfinished claim, a new claim fails with `ERR_IDEMPOTENCY_STORE_FULL` (the handler answers 503).
+   * The most records kept at once, for all principals together. A principal that needs room drops
+   * only records of its own (expired first, then its oldest completed ones); when it has none left to
+   * drop, a new claim fails with `ERR_IDEMPOTENCY_STORE_FULL` (the handler answers 503). Another
+   * principal's record is never dropped before its retention ends.
    * @default 100000
    */
   readonly maxEntries?: number;
   /**
    * The most memory the records may take, in bytes (estimated from their text: two bytes per
-   * character). The same order applies when a new record does not fit: expired records go first,
-   * then the oldest completed ones; then the call fails with `ERR_IDEMPOTENCY_STORE_FULL`.
+   * character), for all principals together. The same order applies when a new record does not fit.
+   * A completing write may pass it while other principals hold the rest: a finished request's answer
+   * is never dropped (a retry would run `create` again), and new claims wait until the total is back
+   * under it.
    * @default 67108864 (64 MiB)
    */
   readonly maxBytes?: number;
+  /**
+   * The most records one principal (the `scope` of a record) keeps at once. Past it, the principal's
+   * expired records go, then its oldest completed ones; when all of its records are unfinished claims,
+   * its new claim fails with `ERR_IDEMPOTENCY_QUOTA_EXCEEDED`. Four principals at their full share fill
+   * the default `maxEntries`; a server with one principal can set it to `maxEntries`.
+   * @default 25000 (a quarter of the default maxEntries)
+   */
+  readonly maxEntriesPerScope?: number;
+  /**
+   * The most memory one principal's records may take, in bytes, estimated as for `maxBytes`. Past
+   * it, the same order applies; a response that does not fit even after the principal's completed
+   * records went fails with `ERR_IDEMPOTENCY_QUOTA_EXCEEDED`.
+   * @default 16777216 (16 MiB, a quarter of the default maxBytes)
+   */
+  readonly maxBytesPerScope?: number;
   /**
    * The clock, in milliseconds since the epoch (for tests that move time).
    * @default Date.now
@@ -49,6 +67,8 @@ export interface MemoryIdempotencyStoreOptions {
 interface MemoryRecord {
   /** The map key, kept so that the cursors can drop a record they meet. */
   readonly id: string;
+  /** The principal's budget, which counts this record. */
+  readonly budget: ScopeBudget;
   readonly fingerprint: string;
   /** The owner of an unfinished claim; `undefined` once completed. */
   token: string | undefined;
@@ -58,12 +78,28 @@ interface MemoryRecord {
   size: number;
 }
 
+/** What one principal holds: the only records its own writes may drop. */
+interface ScopeBudget {
+  readonly scope: string;
+  /** The principal's records in the order of their first write, oldest first. */
+  readonly records: Map<string, MemoryRecord>;
+  /** Walks `records` and starts over at the end, as the store's cursors do. */
+  evictCursor: IterableIterator<MemoryRecord>;
+  bytes: number;
+}
+
 /**
  * How many of the oldest records each new claim looks at, to drop the expired ones as it goes: more
  * than one per record added, so the walk keeps up with what is written (completing a claim adds no
  * record, and does not walk).
  */
 const SWEEP_PER_CLAIM = 4;
+
+/**
+ * How many more records a claim looks at when the whole store is full, for expired records of any
+ * principal: bounded, so that a full store costs each refused request a few steps, not a lap.
+ */
+const SWEEP_WHEN_FULL = 32;
 
 /** One string per (scope, key) that no two different pairs share: the scope's length leads. */
 const recordId = (scope: string, key: string) => `${scope.length}:${scope}:${key}`;
@@ -75,9 +111,11 @@ const MISMATCH: ClaimResult = Object.freeze({ status: "mismatch" });
 
 /**
  * Creates an {@link IdempotencyStore} in this process's memory: for one server process, tests and
- * demos (several processes need a shared store, such as the Redis one). It is bounded by
- * `maxEntries` and `maxBytes`, and every new claim drops a few expired records, so memory follows
- * the live records.
+ * demos (several processes need a shared store, such as the Redis one). It is bounded in total
+ * (`maxEntries`, `maxBytes`) and per principal (`maxEntriesPerScope`, `maxBytesPerScope`); a
+ * principal's records are dropped before their retention ends only to make room for that
+ * principal's own later records, never for another's. Every new claim drops a few expired records,
+ * so memory follows the live records.
  * Responses are copied in and out, so nothing a caller keeps can change a record.
  *
  * Exported from `messaging-events/server`.
@@ -86,7 +124,7 @@ const MISMATCH: ClaimResult = Object.freeze({ status: "mismatch" });
  * ```ts
  * import { createEventsHandler, createMemoryIdempotencyStore } from "messaging-events/server";
  *
- * const store = createMemoryIdempotencyStore({ maxEntries: 10_000 });
+ * const store = createMemoryIdempotencyStore({ maxEntries: 10_000, maxEntriesPerScope: 2_500 });
  * const handler = createEventsHandler({
  *   store,
  *   authorize: (request) => (request.headers.get("authorization") === "Bearer demo" ? "demo-tenant" : null),
@@ -97,30 +135,44 @@ const MISMATCH: ClaimResult = Object.freeze({ status: "mismatch" });
  * ```
  */
 export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOptions = {}): IdempotencyStore {
-  const maxEntries = options?.maxEntries ?? 100_000;
-  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
-    throw new TypeError("createMemoryIdempotencyStore: maxEntries must be a whole number >= 1");
-  }
-  const maxBytes = options?.maxBytes ?? 64 * 1024 * 1024;
-  if (!Number.isSafeInteger(maxBytes) || maxBytes < 1) {
-    throw new TypeError("createMemoryIdempotencyStore: maxBytes must be a whole number >= 1");
-  }
+  const maxEntries = wholeNumberOption(options?.maxEntries, 100_000, "maxEntries");
+  const maxBytes = wholeNumberOption(options?.maxBytes, 64 * 1024 * 1024, "maxBytes");
+  const maxEntriesPerScope = wholeNumberOption(options?.maxEntriesPerScope, 25_000, "maxEntriesPerScope");
+  const maxBytesPerScope = wholeNumberOption(options?.maxBytesPerScope, 16 * 1024 * 1024, "maxBytesPerScope");
+  // A principal's share never exceeds the whole store.
+  const scopeEntries = Math.min(maxEntriesPerScope, maxEntries);
+  const scopeBytes = Math.min(maxBytesPerScope, maxBytes);
   const now = options?.now ?? Date.now;
   if (typeof now !== "function") throw new TypeError("createMemoryIdempotencyStore: now must be a function");
   // Records in the order of their first write (a later write keeps a record's place), so the oldest
-  // come first. Two cursors walk them and start over at the end: one drops expired records a few at a
-  // time, the other drops the oldest completed ones when the store is full. Neither ever walks from
-  // the start again, where a map keeps the holes of deleted entries: each write costs a few steps,
-  // whatever the size.
+  // come first; each principal's budget keeps its own records in the same order. Cursors walk them
+  // and start over at the end: one over all records drops expired ones a few at a time, one per
+  // principal drops that principal's oldest completed records when it needs room. None ever walks
+  // from the start again, where a map keeps the holes of deleted entries: each write costs a few
+  // steps, whatever the size.
   const records = new Map<string, MemoryRecord>();
+  const budgets = new Map<string, ScopeBudget>();
   let sweepCursor = records.values();
-  let evictCursor = records.values();
   let bytes = 0;
   let closed = false;
 
   const remove = (record: MemoryRecord) => {
+    const budget = record.budget;
     bytes -= record.size;
+    budget.bytes -= record.size;
     records.delete(record.id);
+    budget.records.delete(record.id);
+    // An empty budget goes, so that principals seen once cost nothing later.
+    if (budget.records.size === 0 && budgets.get(budget.scope) === budget) budgets.delete(budget.scope);
+  };
+  const budgetOf = (scope: string): ScopeBudget => {
+    let budget = budgets.get(scope);
+    if (budget === undefined) {
+      const own = new Map<string, MemoryRecord>();
+      budget = { scope, records: own, evictCursor: own.values(), bytes: 0 };
+      budgets.set(scope, budget);
+    }
+    return budget;
   };
 
   const open = () => {
@@ -136,8 +188,9 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
     remove(record);
     return undefined;
   };
-  const sweep = (at: number) => {
-    for (let looked = 0; looked < SWEEP_PER_CLAIM && looked < records.size; looked++) {
+  /** Looks at the next `steps` records of all principals and drops the expired ones. */
+  const sweep = (at: number, steps: number) => {
+    for (let looked = 0; looked < steps && looked < records.size; looked++) {
       let step = sweepCursor.next();
       if (step.done === true) {
         sweepCursor = records.values();
@@ -147,29 +200,45 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
       if (step.value.expiresAt <= at) remove(step.value);
     }
   };
-  const fits = (entries: number, extraBytes: number) =>
-    records.size + entries <= maxEntries && bytes + extraBytes <= maxBytes;
-  /** Frees room for `entries` more records and `extraBytes` more bytes, or throws. */
-  const makeRoom = (at: number, entries: number, extraBytes: number) => {
-    if (entries > 0) sweep(at);
-    if (fits(entries, extraBytes)) return;
-    // Full: at most one lap, dropping expired records and completed ones, oldest first. Unfinished
-    // claims are never dropped: that would let a second request run.
-    for (let looked = 0, size = records.size; looked < size && !fits(entries, extraBytes); looked++) {
-      let step = evictCursor.next();
+  /**
+   * Frees room for `entries` more records and `extraBytes` more bytes of `budget`'s principal, or
+   * throws. Only expired records (of anyone) and the principal's own completed records are dropped.
+   * A claim (`entries` 1) needs room in the principal's share and in the total; a completing write
+   * (`entries` 0) only in the principal's share: when other principals filled the total, it passes
+   * it, because refusing it would leave the claim to lapse and a retry to run `create` again.
+   */
+  const makeRoom = (budget: ScopeBudget, at: number, entries: number, extraBytes: number) => {
+    const storeFits = () => records.size + entries <= maxEntries && bytes + extraBytes <= maxBytes;
+    const scopeFits = () =>
+      budget.records.size + entries <= scopeEntries && budget.bytes + extraBytes <= scopeBytes;
+    const enough = () => scopeFits() && (entries === 0 || storeFits());
+    if (entries > 0) sweep(at, SWEEP_PER_CLAIM);
+    if (enough()) return;
+    if (entries > 0 && !storeFits()) sweep(at, SWEEP_WHEN_FULL);
+    // At most one lap over the principal's own records, dropping expired and completed ones, oldest
+    // first. Unfinished claims are never dropped: that would let a second request run.
+    const own = budget.records;
+    for (let looked = 0, size = own.size; looked < size && !enough(); looked++) {
+      let step = budget.evictCursor.next();
       if (step.done === true) {
-        evictCursor = records.values();
-        step = evictCursor.next();
+        budget.evictCursor = own.values();
+        step = budget.evictCursor.next();
         if (step.done === true) break;
       }
       if (step.value.expiresAt <= at || step.value.token === undefined) remove(step.value);
     }
-    if (!fits(entries, extraBytes)) {
+    if (enough()) return;
+    // The principal's share is the whole store when the per-principal caps are not lower.
+    if (entries > 0 ? !storeFits() : budget.bytes + extraBytes > maxBytes) {
       throw new IdempotencyStoreError(
         "ERR_IDEMPOTENCY_STORE_FULL",
-        `the memory idempotency store is full of unfinished requests (maxEntries ${maxEntries}, maxBytes ${maxBytes})`,
+        `the memory idempotency store is full (maxEntries ${maxEntries}, maxBytes ${maxBytes}) and this principal has no completed record of its own to drop; retry later`,
       );
     }
+    throw new IdempotencyStoreError(
+      "ERR_IDEMPOTENCY_QUOTA_EXCEEDED",
+      `this principal's share of the memory idempotency store (maxEntriesPerScope ${maxEntriesPerScope}, maxBytesPerScope ${maxBytesPerScope}) cannot hold the record beside its unfinished requests; retry when they finish`,
+    );
   };
   /** The unfinished claim that `ref`'s token holds, if it still does. */
   const owned = (ref: IdempotencyRecordRef, at: number): MemoryRecord | undefined => {
@@ -191,18 +260,23 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
           ? IN_FLIGHT
           : { status: "completed", response: copyResponse(found.response) };
       }
+      const size = sizeOf({ id, fingerprint: claim.fingerprint, token: claim.token, response: undefined });
+      makeRoom(budgetOf(claim.scope), at, 1, size);
+      // Making room may have dropped the principal's last record, and its budget with it.
+      const budget = budgetOf(claim.scope);
       const record: MemoryRecord = {
         id,
+        budget,
         fingerprint: claim.fingerprint,
         token: claim.token,
         response: undefined,
         expiresAt: at + claim.leaseMs,
-        size: 0,
+        size,
       };
-      record.size = sizeOf(record);
-      makeRoom(at, 1, record.size);
       records.set(id, record);
-      bytes += record.size;
+      budget.records.set(id, record);
+      bytes += size;
+      budget.bytes += size;
       return CLAIMED;
     },
     async extend(ref, leaseMs) {
@@ -226,12 +300,13 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
         response: copy,
       });
       // The claim stays while room is made (it is never dropped: it is unfinished and not expired at
-      // `at`), then the record becomes the completed one.
-      makeRoom(at, 0, size - record.size);
+      // `at`, so its budget stays too), then the record becomes the completed one.
+      makeRoom(record.budget, at, 0, size - record.size);
       record.token = undefined;
       record.response = copy;
       record.expiresAt = at + retentionMs;
       bytes += size - record.size;
+      record.budget.bytes += size - record.size;
       record.size = size;
       return true;
     },
@@ -245,11 +320,19 @@ export function createMemoryIdempotencyStore(options: MemoryIdempotencyStoreOpti
     async close() {
       closed = true;
       records.clear();
+      budgets.clear();
       sweepCursor = records.values();
-      evictCursor = records.values();
       bytes = 0;
     },
   };
+}
+
+function wholeNumberOption(value: number | undefined, fallback: number, name: string): number {
+  const chosen = value ?? fallback;
+  if (!Number.isSafeInteger(chosen) || chosen < 1) {
+    throw new TypeError(`createMemoryIdempotencyStore: ${name} must be a whole number >= 1`);
+  }
+  return chosen;
 }
 
 /** The memory a record takes, estimated from its text (two bytes per character) plus a fixed overhead. */

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_META } from "../idempotency/idempotencyKey.js";
 import { digestHex } from "../internal/bytes.js";
 
 /**
@@ -7,10 +8,10 @@ import { digestHex } from "../internal/bytes.js";
  */
 export function canonicalJson(value: unknown): string {
   // Most documents are shallow JSON data: a copy with sorted members written by JSON.stringify is
-  // the fastest, and makes the least garbage; what it cannot take (member names that JavaScript
-  // orders first, values that are not JSON data) goes through a recursive walk; anything deeper
-  // than either goes takes the explicit stack below.
-  return sortedJson(value) ?? shallowCanonicalJson(value, 0) ?? deepCanonicalJson(value);
+  // the fastest, and makes the least garbage. What it cannot take (member names that JavaScript
+  // orders first, values that are not JSON data, depth) goes through one walk that takes anything:
+  // at most two passes over any document, so a crafted one costs at most twice a plain one.
+  return sortedJson(value) ?? deepCanonicalJson(value);
 }
 
 const SHALLOW_DEPTH = 64;
@@ -80,92 +81,104 @@ function sortedCopy(value: unknown, depth: number): unknown {
   return copy;
 }
 
-function shallowCanonicalJson(value: unknown, depth: number): string | undefined {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (depth >= SHALLOW_DEPTH) return undefined;
-  let out: string;
-  if (Array.isArray(value)) {
-    out = "[";
-    for (let index = 0; index < value.length; index++) {
-      const item = shallowCanonicalJson(value[index], depth + 1);
-      if (item === undefined) return undefined;
-      if (index > 0) out += ",";
-      out += item;
-    }
-    return `${out}]`;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = sortNames(Object.keys(record));
-  out = "{";
-  let first = true;
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index]!;
-    const member = record[key];
-    if (member === undefined) continue;
-    const text = shallowCanonicalJson(member, depth + 1);
-    if (text === undefined) return undefined;
-    if (!first) out += ",";
-    out += JSON.stringify(key);
-    out += ":";
-    out += text;
-    first = false;
-  }
-  return `${out}}`;
+/** One object or array being written by {@link deepCanonicalJson}. */
+interface Frame {
+  readonly node: Readonly<Record<string, unknown>> | readonly unknown[];
+  /** The member names in canonical order; `undefined` for an array. */
+  readonly names: readonly string[] | undefined;
+  readonly length: number;
+  index: number;
+  wrote: boolean;
 }
 
-/** @internal The explicit-stack walk, for any depth (exported for its test). */
+/**
+ * @internal The walk for any value and any depth (exported for its test): an explicit stack of
+ * frames, each member read once and each piece of text appended once, so its cost is linear in the
+ * size of the value (plus the sorting of each object's names).
+ */
 export function deepCanonicalJson(value: unknown): string {
   let out = "";
-  const stack: unknown[] = [value];
-  // Items are values to write, or literal strings (punctuation) wrapped so they cannot be confused.
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (item instanceof Literal) {
-      out += item.text;
-      continue;
-    }
-    if (item === null || typeof item !== "object") {
-      out += JSON.stringify(item) ?? "null";
-      continue;
-    }
-    const parts: unknown[] = [];
-    if (Array.isArray(item)) {
-      parts.push(new Literal("["));
-      item.forEach((element, index) => {
-        if (index > 0) parts.push(new Literal(","));
-        parts.push(element);
-      });
-      parts.push(new Literal("]"));
+  const frames: Frame[] = [];
+  let next: unknown = value;
+  for (;;) {
+    // Write `next`: a primitive at once; an object or an array opens a frame.
+    if (typeof next !== "object" || next === null) {
+      out += JSON.stringify(next) ?? "null";
+    } else if (Array.isArray(next)) {
+      out += "[";
+      frames.push({ node: next, names: undefined, length: next.length, index: 0, wrote: false });
     } else {
-      const record = item as Record<string, unknown>;
-      const keys = Object.keys(record)
-        .filter((key) => record[key] !== undefined)
-        .sort();
-      parts.push(new Literal("{"));
-      keys.forEach((key, index) => {
-        parts.push(new Literal(`${index > 0 ? "," : ""}${JSON.stringify(key)}:`));
-        parts.push(record[key]);
+      const names = sortNames(Object.keys(next));
+      out += "{";
+      frames.push({
+        node: next as Readonly<Record<string, unknown>>,
+        names,
+        length: names.length,
+        index: 0,
+        wrote: false,
       });
-      parts.push(new Literal("}"));
     }
-    for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]);
+    // Find the next value to write, closing the frames that are done.
+    let found = false;
+    while (!found && frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const names = frame.names;
+      while (frame.index < frame.length) {
+        if (names === undefined) {
+          if (frame.index > 0) out += ",";
+          next = (frame.node as readonly unknown[])[frame.index++];
+          found = true;
+          break;
+        }
+        const name = names[frame.index++]!;
+        const member = (frame.node as Readonly<Record<string, unknown>>)[name];
+        if (member === undefined) continue;
+        if (frame.wrote) out += ",";
+        out += JSON.stringify(name);
+        out += ":";
+        frame.wrote = true;
+        next = member;
+        found = true;
+        break;
+      }
+      if (!found) {
+        out += names === undefined ? "]" : "}";
+        frames.pop();
+      }
+    }
+    if (!found) return out;
   }
-  return out;
-}
-
-class Literal {
-  constructor(readonly text: string) {}
 }
 
 /**
  * The fingerprint of a request document: the SHA-256 of its canonical JSON, as 64 lowercase hex
- * digits. Member order and white space do not change it; any value does. A string at once where
- * the runtime hashes synchronously (Node, Bun, Deno), else a promise (Web Crypto).
+ * digits. Member order and white space do not change it; any value does, except
+ * `data.meta["idempotency-key"]`: the key is the record's name, not part of the request, and a
+ * retry may send it in the header only. The rest of `data.meta` counts (it reaches `create` with
+ * the document), and a `data.meta` left empty counts as absent. A string at once where the
+ * runtime hashes synchronously (Node, Bun, Deno), else a promise (Web Crypto).
  */
 export function fingerprintDocument(document: unknown): string | Promise<string> {
-  const text = canonicalJson(document);
+  const text = canonicalJson(withoutIdempotencyKey(document));
   return nodeSha256(text) ?? webCryptoSha256(text);
+}
+
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The document without `data.meta["idempotency-key"]`, and without a `data.meta` left empty. */
+function withoutIdempotencyKey(document: unknown): unknown {
+  if (!isRecord(document) || !isRecord(document.data) || !isRecord(document.data.meta)) return document;
+  const { meta, ...data } = document.data as Readonly<Record<string, unknown>> & {
+    meta: Readonly<Record<string, unknown>>;
+  };
+  const { [IDEMPOTENCY_KEY_META]: _key, ...rest } = meta;
+  if (Object.keys(rest).length > 0) {
+    if (_key === undefined && !Object.hasOwn(meta, IDEMPOTENCY_KEY_META)) return document;
+    (data as Record<string, unknown>).meta = rest;
+  }
+  // Spread copies define their members, so a member named __proto__ stays a member.
+  return { ...document, data };
 }
 
 const webCryptoSha256 = (text: string) => digestHex("SHA-256", text);
