@@ -3,22 +3,36 @@ export type LimitedRead =
   | { readonly ok: true; readonly bytes: Uint8Array }
   | { readonly ok: false; readonly readBytes: number };
 
+import { TimedOut } from "./timeBoxed.js";
+
 /**
  * Reads a body stream chunk by chunk, at most `maxBytes` bytes: past the cap it stops, cancels the
  * stream (so a never-ending body costs no more than the cap) and answers `{ ok: false }`. A `null`
- * body is empty. Read errors (a dropped connection, an abort) reject as the stream does.
+ * body is empty. Read errors (a dropped connection, an abort) reject as the stream does. With
+ * `timeoutMs`, a body not read to its end in that time is cancelled and the read rejects with
+ * {@link TimedOut} (a body sent a byte at a time, or shorter than its `Content-Length`).
  */
 export async function readBytesWithLimit(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
+  timeoutMs?: number,
 ): Promise<LimitedRead> {
   if (body === null) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  let timedOut = false;
+  const timer =
+    timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          reader.cancel(new TimedOut(timeoutMs)).catch(() => undefined);
+        }, timeoutMs);
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      if (timedOut) throw new TimedOut(timeoutMs!);
       if (done) break;
       if (!(value instanceof Uint8Array))
         throw new TypeError("the body stream gave something other than bytes");
@@ -30,6 +44,7 @@ export async function readBytesWithLimit(
       chunks.push(value);
     }
   } finally {
+    clearTimeout(timer);
     reader.releaseLock();
   }
   if (chunks.length === 1) return { ok: true, bytes: chunks[0]! };

@@ -7,7 +7,8 @@ import type { IdempotencyStore } from "./IdempotencyStore.js";
 /**
  * What the handler passes to your `create` function: the validated event, the whole validated
  * document, who sent it, the idempotency key (if any) and a signal that aborts when the request lost
- * its claim on the key (its lease ran out and another request took over) or the handler is closing.
+ * its claim on the key (its lease ran out and another request took over), `createTimeoutMs` passed,
+ * or the handler is closing.
  *
  * Exported from `messaging-events/server`.
  *
@@ -33,7 +34,7 @@ export interface CreateEventRequest {
   readonly principal: string;
   /** The request's idempotency key, or `undefined` when it sent none (then nothing is de-duplicated). */
   readonly idempotencyKey: string | undefined;
-  /** Aborts when this request no longer holds its key, or the handler is closing. */
+  /** Aborts when this request no longer holds its key, `createTimeoutMs` has passed, or the handler is closing. */
   readonly signal: AbortSignal;
 }
 
@@ -115,6 +116,38 @@ export interface EventsHandlerOptions extends JsonApiOptions {
    */
   readonly storeTimeoutMs?: number;
   /**
+   * The longest time for reading the request body, in milliseconds; a body not read to its end by
+   * then (sent a byte at a time, or shorter than its `Content-Length`) answers 408.
+   * @default 30000 (30 s)
+   */
+  readonly bodyTimeoutMs?: number;
+  /**
+   * The longest wait for `create`, in milliseconds: past it, `create`'s signal aborts, the key is
+   * freed and the request answers 503 `ERR_CREATE_TIMEOUT` with `Retry-After`, so that a retry can
+   * create the event. Make `create` stop when its signal aborts.
+   * @default 10000 (10 s: the library's client gives up on an attempt after as long)
+   */
+  readonly createTimeoutMs?: number;
+  /**
+   * The scheme a 401 names in its `WWW-Authenticate` header (`Bearer realm="events"`, say).
+   * @default "Bearer"
+   */
+  readonly authenticationScheme?: string;
+  /**
+   * Lets browser pages on other origins call the handler (CORS): preflight `OPTIONS` requests answer
+   * 204, and answers to an allowed origin carry `Access-Control-Allow-Origin` and expose `Location`,
+   * `Retry-After` and `Idempotent-Replayed`. `origins` is a list of origins (`"*"` for any) or a
+   * function from the request's `Origin` to whether it is allowed; `allowCredentials` sends
+   * `Access-Control-Allow-Credentials: true` (the origin is then echoed, never `*`); `maxAgeMs` is how
+   * long a browser may keep a preflight answer (`Access-Control-Max-Age`, in whole seconds; 600000
+   * when absent). Without it, no CORS header is ever sent.
+   */
+  readonly cors?: {
+    readonly origins: readonly string[] | ((origin: string) => boolean);
+    readonly allowCredentials?: boolean;
+    readonly maxAgeMs?: number;
+  };
+  /**
    * The path the handler answers (`POST` only); any other path answers 404.
    * @default "/events"
    */
@@ -124,8 +157,8 @@ export interface EventsHandlerOptions extends JsonApiOptions {
 }
 
 /**
- * A Fetch handler for `POST /events`, with an idempotent `close()` that waits for the requests under
- * way and then closes the store it created (never one you passed in).
+ * A Fetch handler for `POST /events`, with an idempotent `close()` that waits a bounded time for the
+ * requests under way and then closes the store it created (never one you passed in).
  *
  * Exported from `messaging-events/server`.
  *
@@ -145,6 +178,11 @@ export interface EventsHandlerOptions extends JsonApiOptions {
 export interface EventsHandler {
   /** Answers one request. Never rejects: every failure is a JSON:API error response. */
   (request: Request): Promise<Response>;
-  /** Stops taking requests (503), waits for those under way, closes the store it owns. Idempotent. */
-  close(): Promise<void>;
+  /**
+   * Stops taking requests (503) and aborts the signal of every `create` under way; waits for the
+   * requests under way at most `timeoutMs` (default 10000), then answers those still running 503
+   * (freeing their keys) and closes the store it owns. Never hangs. Idempotent: a second call returns
+   * the first call's promise.
+   */
+  close(options?: { readonly timeoutMs?: number }): Promise<void>;
 }

@@ -11,7 +11,8 @@
  * - `ERR_IDEMPOTENCY_STORE_UNAVAILABLE`: the backing service failed or did not answer in time;
  * - `ERR_IDEMPOTENCY_STORE_CORRUPT`: a record could not be read back.
  *
- * The events handler answers 503 with `Retry-After` for every one of them.
+ * The events handler answers 503 with `Retry-After` for each of them, except `ERR_IDEMPOTENCY_QUOTA_EXCEEDED`,
+ * which concerns one principal: 429 `ERR_QUOTA_EXCEEDED` with `Retry-After`.
  *
  * Exported from `messaging-events/server`.
  *

@@ -451,6 +451,41 @@ describe("createEventsHandler: idempotency", () => {
   });
 });
 
+describe("createEventsHandler: one principal out of room", () => {
+  it("is answered 429 ERR_QUOTA_EXCEEDED with Retry-After, while another principal still creates", async () => {
+    // A memory store whose per-principal share holds one unfinished claim.
+    const store = createMemoryIdempotencyStore({ maxEntriesPerScope: 1 });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler = createEventsHandler({
+      authorize: (request) => request.headers.get("authorization"),
+      store,
+      create: async ({ idempotencyKey }) => {
+        if (idempotencyKey === "q-1") await held;
+        return { id: `id-${idempotencyKey}` };
+      },
+    });
+    const as = (principal: string, key: string) => {
+      const request = post(key, documentFor(principal, key));
+      request.headers.set("authorization", principal);
+      return handler(request);
+    };
+    const first = as("tenant-a", "q-1");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const refused = await as("tenant-a", "q-2");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(JSON.stringify(await refused.json())).toContain("ERR_QUOTA_EXCEEDED");
+    expect((await as("tenant-b", "q-3")).status).toBe(201);
+    release();
+    expect((await first).status).toBe(201);
+    await handler.close();
+    await store.close();
+  });
+});
+
 describe("createEventsHandler: a claim that outlives its 503", () => {
   it("is released when it lands, so the client's retry creates the event instead of waiting out a lease", async () => {
     const memory = createMemoryIdempotencyStore();
@@ -542,5 +577,124 @@ describe("createEventsHandler: many creates at once", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off("warning", onWarning);
     expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+});
+
+describe("createEventsHandler: deadlines", () => {
+  it("gives up a create past createTimeoutMs: its signal aborts, its key is free, 503 ERR_CREATE_TIMEOUT", async () => {
+    const store = createMemoryIdempotencyStore();
+    const signals: AbortSignal[] = [];
+    let calls = 0;
+    const handler = createEventsHandler({
+      authorize,
+      store,
+      createTimeoutMs: 50,
+      create: async ({ signal }) => {
+        calls++;
+        signals.push(signal);
+        if (calls === 1) await new Promise(() => undefined); // never settles
+        return { id: "01JD8X5QK3M200000000000002" };
+      },
+    });
+    const first = await handler(post("hung-1", documentFor("a", "hung-1")));
+    expect(first.status).toBe(503);
+    expect(first.headers.get("retry-after")).toBe("1");
+    expect((await errorsOf(first))[0]!.code).toBe("ERR_CREATE_TIMEOUT");
+    expect(signals[0]!.aborted).toBe(true);
+    // The key was released: the retry creates instead of answering 409.
+    const retry = await handler(post("hung-1", documentFor("a", "hung-1")));
+    expect(retry.status).toBe(201);
+    await handler.close({ timeoutMs: 10 });
+    await store.close();
+  });
+
+  it("close returns within its bound with a create that never settles, answering it 503 and freeing its key", async () => {
+    const store = createMemoryIdempotencyStore();
+    const handler = createEventsHandler({
+      authorize,
+      store,
+      create: () => new Promise(() => undefined),
+    });
+    const pending = handler(post("hung-2", documentFor("a", "hung-2")));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = Date.now();
+    await handler.close({ timeoutMs: 100 });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    const answer = await pending;
+    expect(answer.status).toBe(503);
+    const { fingerprintDocument } = await import("./fingerprintDocument.js");
+    const fingerprint = await fingerprintDocument(JSON.parse(JSON.stringify(documentFor("a", "hung-2"))));
+    const claim = await store.claim({
+      scope: "tenant-a",
+      key: "hung-2",
+      token: "next",
+      fingerprint,
+      leaseMs: 1_000,
+    });
+    expect(claim.status).toBe("claimed");
+    await store.close();
+  });
+
+  it("answers a 409 with a Retry-After derived from leaseMs, from 1 to 5 seconds", async () => {
+    for (const [leaseMs, expected] of [
+      [1_000, "1"],
+      [9_000, "3"],
+      [30_000, "5"],
+    ] as const) {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const handler = createEventsHandler({
+        authorize,
+        leaseMs,
+        create: async () => {
+          await gate;
+          return { id: "01JD8X5QK3M200000000000003" };
+        },
+      });
+      const first = handler(post("busy", documentFor("a", "busy")));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const second = await handler(post("busy", documentFor("a", "busy")));
+      expect(second.status).toBe(409);
+      expect(second.headers.get("retry-after")).toBe(expected);
+      release();
+      expect((await first).status).toBe(201);
+      await handler.close();
+    }
+  });
+
+  it("answers 408 ERR_BODY_TIMEOUT to a body stream that stalls", async () => {
+    const { handler } = handlerWith({ bodyTimeoutMs: 50 });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"data":'));
+      },
+    });
+    const response = await handler(
+      new Request(`${URL_BASE}/events`, {
+        method: "POST",
+        headers: createHeaders("stall"),
+        body,
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(response.status).toBe(408);
+    expect((await errorsOf(response))[0]!.code).toBe("ERR_BODY_TIMEOUT");
+    await handler.close();
+  });
+});
+
+describe("createEventsHandler: 401", () => {
+  it("carries WWW-Authenticate with the scheme of authenticationScheme (Bearer by default)", async () => {
+    const plain = handlerWith();
+    const response = await plain.handler(post("k", documentFor("a"), { authorization: "nope" }));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe("Bearer");
+    await plain.handler.close();
+    const basic = handlerWith({ authenticationScheme: 'Basic realm="events"' });
+    const other = await basic.handler(post("k", documentFor("a"), { authorization: "nope" }));
+    expect(other.headers.get("www-authenticate")).toBe('Basic realm="events"');
+    await basic.handler.close();
   });
 });

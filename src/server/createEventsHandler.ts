@@ -22,13 +22,25 @@ import { errorResponse, singleError } from "./errorResponse.js";
 import { eventOf } from "./eventOf.js";
 import { fingerprintDocument } from "./fingerprintDocument.js";
 import type { IdempotencyRecordRef, StoredResponse } from "./IdempotencyStore.js";
-import { type NormalizedHandlerOptions, normalizeHandlerOptions } from "./normalizeHandlerOptions.js";
+import { isIdempotencyStoreError } from "./IdempotencyStoreError.js";
+import {
+  HANDLER_DEFAULTS,
+  type NormalizedCors,
+  type NormalizedHandlerOptions,
+  normalizeHandlerOptions,
+} from "./normalizeHandlerOptions.js";
 import { readBodyWithLimit } from "./readBodyWithLimit.js";
 
 /** The header that marks a replayed response. */
 const REPLAYED_HEADER = "idempotent-replayed";
-/** Seconds a client waits before retrying a key in flight or an unavailable store. */
+/** Seconds a client waits before retrying an unavailable store or a create that timed out. */
 const RETRY_AFTER_SECONDS = "1";
+/** The most a 409 asks a client to wait: the library's client gives up on a longer `Retry-After`. */
+const MAX_IN_FLIGHT_RETRY_AFTER_SECONDS = 5;
+/** What a preflight allows: the method and the request headers the library's client sends. */
+const CORS_ALLOW_METHODS = "POST";
+const CORS_ALLOW_HEADERS = "content-type, accept, authorization, service-idempotency-key";
+const CORS_EXPOSE_HEADERS = "location, retry-after, idempotent-replayed";
 
 /**
  * Creates the server side of `POST /events` as a Fetch handler, `(Request) => Promise<Response>`,
@@ -44,7 +56,11 @@ const RETRY_AFTER_SECONDS = "1";
  *   de-duplicated;
  * - a claim is a lease, extended while `create` runs: if the process dies, the key is free again
  *   after `leaseMs`, and every later write of the old holder is refused by the store;
- * - a store that fails or does not answer within `storeTimeoutMs` answers 503 with `Retry-After`.
+ * - a store that fails or does not answer within `storeTimeoutMs` answers 503 with `Retry-After`;
+ * - deadlines bound every wait: a body not read within `bodyTimeoutMs` answers 408; a `create` that
+ *   runs past `createTimeoutMs` has its signal aborted and its key freed, and answers 503 with
+ *   `Retry-After`; `close()` waits at most its `timeoutMs`;
+ * - with `cors`, browser pages on the allowed origins may call it (preflights answer 204).
  *
  * Every failure is a JSON:API error document with `status`, `code`, `title`, `detail` and, where it
  * applies, `source.pointer`. The handler never rejects.
@@ -89,6 +105,7 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
     leases: new LeaseKeeper(settings.leaseMs, (ref) =>
       storeCall(settings, () => settings.store.extend(ref, settings.leaseMs)),
     ),
+    deadlines: new Set(),
   };
   let closed: Promise<void> | undefined;
   // Requests under way, and what close() waits on once they are all answered (none start after it).
@@ -105,23 +122,39 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
       if (--running === 0) drained?.();
     }
   };
+  const cors = settings.cors;
   const handler = (request: Request): Promise<Response> => {
-    if (closing.signal.aborted) {
-      return Promise.resolve(
-        singleError(503, "ERR_UNAVAILABLE", "the server is shutting down; retry later", {
-          headers: { "retry-after": RETRY_AFTER_SECONDS },
-        }),
-      );
-    }
+    if (cors !== undefined) return withCors(cors, request, settings.path, answerOrRefuse);
+    return answerOrRefuse(request);
+  };
+  const answerOrRefuse = (request: Request): Promise<Response> => {
+    if (closing.signal.aborted) return Promise.resolve(shuttingDown());
     return answer(request);
   };
+  /** Resolves when no request is under way, or after `ms`; `false` when requests were still running. */
+  const drainedWithin = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (running === 0) return resolve(true);
+      const timer = setTimeout(() => resolve(running === 0), ms);
+      drained = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
   return Object.assign(handler, {
-    close(): Promise<void> {
+    close(options?: { readonly timeoutMs?: number }): Promise<void> {
       closed ??= (async () => {
+        const timeoutMs = closeTimeout(options);
         const reason = new Error("the events handler is closing");
         closing.abort(reason);
         for (const create of shutdown.creates) create.abort(reason);
-        if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
+        if (!(await drainedWithin(timeoutMs))) {
+          // What is left answers 503 now: each create waiting past the bound frees its key (one
+          // store call each, bounded by storeTimeoutMs); a request stuck elsewhere is not waited for.
+          for (const deadline of shutdown.deadlines) deadline.expire("closed");
+          await drainedWithin(settings.storeTimeoutMs);
+        }
+        drained = undefined;
         shutdown.leases.stop();
         if (settings.ownsStore) await settings.store.close();
       })();
@@ -130,12 +163,126 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
   });
 }
 
+/** The bound of `close()`: its `timeoutMs`, checked, or the default. */
+function closeTimeout(options: { readonly timeoutMs?: number } | undefined): number {
+  const timeoutMs = options?.timeoutMs;
+  if (timeoutMs === undefined) return HANDLER_DEFAULTS.closeTimeoutMs;
+  // A close that cannot be told how long to wait still closes: a bad value is not worth a hang or a throw.
+  return typeof timeoutMs === "number" && timeoutMs >= 0
+    ? Math.min(timeoutMs, MAX_TIMER_MS)
+    : HANDLER_DEFAULTS.closeTimeoutMs;
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+function shuttingDown(): Response {
+  return singleError(503, "ERR_UNAVAILABLE", "the server is shutting down; retry later", {
+    headers: { "retry-after": RETRY_AFTER_SECONDS },
+  });
+}
+
+/**
+ * CORS around the handler: a preflight from an allowed origin answers 204 with what may be sent;
+ * every other answer to an allowed origin says so and exposes the headers a client reads. A request
+ * from an origin not allowed (or without `Origin`) is answered as without `cors`.
+ */
+async function withCors(
+  cors: NormalizedCors,
+  request: Request,
+  path: string,
+  next: (request: Request) => Promise<Response>,
+): Promise<Response> {
+  const origin = request.headers.get("origin");
+  const allowed = origin !== null && cors.allows(origin);
+  if (
+    allowed &&
+    request.method === "OPTIONS" &&
+    request.headers.has("access-control-request-method") &&
+    new URL(request.url).pathname === path
+  ) {
+    const headers = corsHeaders(cors, origin);
+    headers.set("access-control-allow-methods", CORS_ALLOW_METHODS);
+    headers.set("access-control-allow-headers", CORS_ALLOW_HEADERS);
+    headers.set("access-control-max-age", String(cors.maxAgeSeconds));
+    return new Response(null, { status: 204, headers });
+  }
+  const response = await next(request);
+  if (allowed) {
+    corsHeaders(cors, origin).forEach((value, name) => {
+      response.headers.set(name, value);
+    });
+    response.headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS);
+  } else if (!cors.anyOrigin || cors.credentials) {
+    // The answer depends on Origin: a shared cache must not serve one origin's answer to another.
+    response.headers.append("vary", "origin");
+  }
+  return response;
+}
+
+function corsHeaders(cors: NormalizedCors, origin: string): Headers {
+  const headers = new Headers();
+  if (cors.anyOrigin && !cors.credentials) {
+    headers.set("access-control-allow-origin", "*");
+  } else {
+    headers.set("access-control-allow-origin", origin);
+    headers.set("vary", "origin");
+  }
+  if (cors.credentials) headers.set("access-control-allow-credentials", "true");
+  return headers;
+}
+
 /** What a closing handler stops: the signal, and every create under way that read its signal. */
 interface Shutdown {
   readonly signal: AbortSignal;
   readonly creates: Set<CreateSignal>;
   /** Renews the lease of every create under way, with one timer. */
   readonly leases: LeaseKeeper<IdempotencyRecordRef>;
+  /** The deadline of every create under way: a close past its bound expires them all. */
+  readonly deadlines: Set<CreateDeadline>;
+}
+
+/**
+ * The wait for one `create`: it ends when `create` settles, when `createTimeoutMs` passes, or when a
+ * close runs out of time. Its timer is set only when `create` does not settle within a few
+ * microtasks (most creates that do not wait on I/O never need one).
+ */
+class CreateDeadline {
+  readonly #shutdown: Shutdown;
+  #expire: ((why: "timeout" | "closed") => void) | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(shutdown: Shutdown) {
+    this.#shutdown = shutdown;
+  }
+
+  /** What `run` settles to, or why it was given up. */
+  async race<T>(
+    run: Promise<T>,
+    timeoutMs: number,
+  ): Promise<{ done: true; value: T } | { done: false; why: "timeout" | "closed" }> {
+    let settled = false;
+    const done = run.then((value) => {
+      settled = true;
+      return { done: true as const, value };
+    });
+    for (let tick = 0; tick < 6 && !settled; tick++) await null;
+    if (settled) return await done;
+    const expired = new Promise<{ done: false; why: "timeout" | "closed" }>((resolve) => {
+      this.#expire = (why) => resolve({ done: false, why });
+    });
+    this.#timer = setTimeout(() => this.expire("timeout"), timeoutMs);
+    this.#shutdown.deadlines.add(this);
+    try {
+      return await Promise.race([done, expired]);
+    } finally {
+      clearTimeout(this.#timer);
+      this.#shutdown.deadlines.delete(this);
+    }
+  }
+
+  expire(why: "timeout" | "closed"): void {
+    this.#expire?.(why);
+  }
 }
 
 /**
@@ -235,7 +382,9 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   const authorized = settings.authorize(request);
   const principal = isPromiseLike(authorized) ? await authorized : authorized;
   if (typeof principal !== "string" || principal === "") {
-    return singleError(401, "ERR_UNAUTHORIZED", "the request is not authorized");
+    return singleError(401, "ERR_UNAUTHORIZED", "the request is not authorized", {
+      headers: { "www-authenticate": settings.authenticationScheme },
+    });
   }
   const contentType = request.headers.get("content-type");
   if (!isJsonApiMediaType(contentType)) {
@@ -255,10 +404,21 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
       `the Accept header must allow ${JSON_API_MEDIA_TYPE} without parameters other than ext and profile, not ${quote(String(accept))}`,
     );
   }
-  const body = await readBodyWithLimit(request, settings.maxBodyBytes);
+  const body = await readBodyWithLimit(request, settings.maxBodyBytes, settings.bodyTimeoutMs);
   if (!body.ok) {
-    return body.reason === "too-large"
-      ? singleError(413, "ERR_BODY_TOO_LARGE", `the body must be at most ${settings.maxBodyBytes} bytes`)
+    if (body.reason === "too-large") {
+      return singleError(
+        413,
+        "ERR_BODY_TOO_LARGE",
+        `the body must be at most ${settings.maxBodyBytes} bytes`,
+      );
+    }
+    return body.reason === "timeout"
+      ? singleError(
+          408,
+          "ERR_BODY_TIMEOUT",
+          `the body was not received in full within ${settings.bodyTimeoutMs} ms; send it again, at once and as long as its Content-Length says`,
+        )
       : singleError(400, "ERR_BODY_NOT_JSON", "the body could not be read");
   }
   let parsed: unknown;
@@ -279,13 +439,14 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   const key = keyed.key;
   if (key === undefined) {
     const abort = new CreateSignal(shutdown);
-    let created: Awaited<ReturnType<typeof runCreate>>;
+    let created: Awaited<ReturnType<typeof runCreateWithin>>;
     try {
-      created = await runCreate(settings, document, principal, undefined, abort);
+      created = await runCreateWithin(settings, shutdown, document, principal, undefined, abort);
     } finally {
       abort.done();
     }
-    return created.ok ? toResponse(created.response) : internalError();
+    if (created.ok) return toResponse(created.response);
+    return "why" in created ? createGivenUp(settings, created.why) : internalError();
   }
 
   const hashed = fingerprintDocument(parsed);
@@ -302,14 +463,22 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
         if (late.status === "claimed") settings.store.release(ref).catch(() => undefined);
       },
     );
-  } catch {
-    return unavailable();
+  } catch (error) {
+    // One principal out of room in the store is told so, apart from an outage that concerns everyone.
+    return isIdempotencyStoreError(error) && error.code === "ERR_IDEMPOTENCY_QUOTA_EXCEEDED"
+      ? singleError(
+          429,
+          "ERR_QUOTA_EXCEEDED",
+          "this principal has too many requests in progress in the idempotency store; retry after the delay in Retry-After",
+          { headers: { "retry-after": RETRY_AFTER_SECONDS } },
+        )
+      : unavailable();
   }
   switch (claim.status) {
     case "completed":
       return toResponse(claim.response, true);
     case "in-flight":
-      return inFlight();
+      return inFlight(settings);
     case "mismatch":
       return singleError(
         422,
@@ -324,16 +493,17 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
   const release = shutdown.leases.keep(ref, () =>
     lost.abort(new Error("the claim on the idempotency key was lost")),
   );
-  let created: Awaited<ReturnType<typeof runCreate>>;
+  let created: Awaited<ReturnType<typeof runCreateWithin>>;
   try {
-    created = await runCreate(settings, document, principal, key, lost);
+    created = await runCreateWithin(settings, shutdown, document, principal, key, lost);
   } finally {
     release();
     lost.done();
   }
   if (!created.ok) {
+    // Freed with a compare-and-delete on this request's token: a holder that took over keeps the key.
     await storeCall(settings, () => settings.store.release(ref)).catch(() => undefined);
-    return internalError();
+    return "why" in created ? createGivenUp(settings, created.why) : internalError();
   }
   let stored: boolean;
   try {
@@ -345,16 +515,66 @@ async function handle(request: Request, settings: NormalizedHandlerOptions, shut
     return toResponse(created.response);
   }
   // Another request took the key over after this one's lease ran out: its record is the one to serve.
-  return stored ? toResponse(created.response) : inFlight();
+  return stored ? toResponse(created.response) : inFlight(settings);
 }
 
-function inFlight(): Response {
+/**
+ * A 409 for a key in flight. The store does not say how long the holder's lease has left, so the
+ * wait is derived from `leaseMs`: a third of it (how often a live holder renews; a dead holder's key
+ * is free at most three of these later), from 1 s up to the 5 s the library's client accepts.
+ */
+function inFlight(settings: NormalizedHandlerOptions): Response {
+  const seconds = Math.min(
+    MAX_IN_FLIGHT_RETRY_AFTER_SECONDS,
+    Math.max(1, Math.ceil(settings.leaseMs / 3000)),
+  );
   return singleError(
     409,
     "ERR_IDEMPOTENCY_KEY_IN_FLIGHT",
     "a request with this idempotency key is in progress; retry after the delay in Retry-After",
-    { headers: { "retry-after": RETRY_AFTER_SECONDS } },
+    { headers: { "retry-after": String(seconds) } },
   );
+}
+
+/** The answer when `create` was given up: it ran past `createTimeoutMs`, or the handler closed. */
+function createGivenUp(settings: NormalizedHandlerOptions, why: "timeout" | "closed"): Response {
+  return why === "closed"
+    ? shuttingDown()
+    : singleError(
+        503,
+        "ERR_CREATE_TIMEOUT",
+        `the event was not created within ${settings.createTimeoutMs} ms; its idempotency key is free again: retry with the same key`,
+        { headers: { "retry-after": RETRY_AFTER_SECONDS } },
+      );
+}
+
+/**
+ * Runs `create` within its deadline: past `createTimeoutMs` (or when a close runs out of time) its
+ * signal aborts and the result it settles to later is dropped.
+ */
+async function runCreateWithin(
+  settings: NormalizedHandlerOptions,
+  shutdown: Shutdown,
+  document: EventDocument,
+  principal: string,
+  idempotencyKey: string | undefined,
+  abort: CreateSignal,
+): Promise<
+  { ok: true; response: StoredResponse } | { ok: false } | { ok: false; why: "timeout" | "closed" }
+> {
+  const raced = await new CreateDeadline(shutdown).race(
+    runCreate(settings, document, principal, idempotencyKey, abort),
+    settings.createTimeoutMs,
+  );
+  if (raced.done) return raced.value;
+  abort.abort(
+    new Error(
+      raced.why === "timeout"
+        ? `create did not finish within createTimeoutMs (${settings.createTimeoutMs} ms)`
+        : "the events handler closed before create finished",
+    ),
+  );
+  return { ok: false, why: raced.why };
 }
 
 function readKey(

@@ -22,6 +22,12 @@ export interface NodeRequestLike {
   readonly rawHeaders: readonly string[];
   /** The connection; a TLS socket (node:https) has `encrypted: true`, which makes the URL `https:`. */
   readonly socket?: unknown;
+  /** Whether the body stream was read already (a body parser ran first). */
+  readonly readableDidRead?: boolean;
+  /** Whether the body stream has ended (a body parser read it to the end). */
+  readonly readableEnded?: boolean;
+  /** What a body parser left (`express.json`, `express.raw`, …): its presence means the body was read. */
+  readonly body?: unknown;
   /** Subscribes to the body stream's chunks. */
   on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
   /** Subscribes to the end of the body stream, or to the connection closing. */
@@ -67,7 +73,9 @@ export interface NodeResponseLike {
  * for `node:http`, `node:https`, Express and Connect. Repeated request headers stay repeated (the
  * handler sees them joined and refuses a repeated idempotency key); the body is streamed to the
  * handler, which stops reading at its limit, and then the connection is closed after the answer
- * rather than reading the rest. Mount it before any body parser (which would consume the body).
+ * rather than reading the rest. Mount it before any body parser: a request whose body a parser
+ * already consumed (`express.json`, `express.raw`, `bodyParser`) answers 500 `ERR_BODY_ALREADY_READ`
+ * at once, with that fix in its message, rather than waiting for a body that never comes.
  *
  * Exported from `messaging-events/server`.
  *
@@ -93,6 +101,45 @@ export function createNodeListener(
     answer(handler, req, res, unreadable).catch(() => undefined);
   };
 }
+
+/** Whether a body parser consumed the body before the listener saw it (it would never arrive). */
+function bodyConsumed(req: NodeRequestLike): boolean {
+  const read = (name: "readableDidRead" | "readableEnded" | "body"): unknown => {
+    try {
+      return req[name];
+    } catch {
+      return undefined;
+    }
+  };
+  if (read("readableDidRead") === true || read("readableEnded") === true) return true;
+  const body = read("body");
+  // express.json leaves `{}` on a request it did not parse (another media type): the body is still there.
+  return (
+    body !== undefined &&
+    !(
+      typeof body === "object" &&
+      body !== null &&
+      Object.getPrototypeOf(body) === Object.prototype &&
+      Object.keys(body).length === 0
+    )
+  );
+}
+
+const bodyAlreadyRead = () =>
+  new Response(
+    JSON.stringify({
+      errors: [
+        {
+          status: "500",
+          code: "ERR_BODY_ALREADY_READ",
+          title: "Body already read",
+          detail:
+            "the request body was consumed by a body parser before createNodeListener: mount the events handler before any body parser (express.json, express.raw, bodyParser)",
+        },
+      ],
+    }),
+    { status: 500, headers: { "content-type": "application/vnd.api+json" } },
+  );
 
 const internalError = () =>
   new Response(
@@ -175,14 +222,17 @@ async function answer(
     }
     const method = req.method ?? "GET";
     const hasBody = method !== "GET" && method !== "HEAD";
-    if (hasBody) body = bodyOf(req);
-    response = await handler(
-      new Request(url, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: body.stream, duplex: "half" }),
-      } as RequestInit),
-    );
+    if (hasBody && bodyConsumed(req)) response = bodyAlreadyRead();
+    else {
+      if (hasBody) body = bodyOf(req);
+      response = await handler(
+        new Request(url, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: body.stream, duplex: "half" }),
+        } as RequestInit),
+      );
+    }
   } catch (cause) {
     response = unreadable(cause);
   }

@@ -7,11 +7,15 @@ import type { JsonApiError } from "../jsonapi/toJsonApiErrors.js";
  *
  * - `ERR_NOT_FOUND` (404), `ERR_METHOD_NOT_ALLOWED` (405), `ERR_UNAUTHORIZED` (401);
  * - `ERR_UNSUPPORTED_MEDIA_TYPE` (415), `ERR_NOT_ACCEPTABLE` (406), `ERR_BODY_TOO_LARGE` (413),
- *   `ERR_BODY_NOT_JSON` (400);
+ *   `ERR_BODY_NOT_JSON` (400), `ERR_BODY_TIMEOUT` (408: not received in full within `bodyTimeoutMs`),
+ *   `ERR_BODY_ALREADY_READ` (500: a body parser consumed the body before `createNodeListener`);
  * - `ERR_IDEMPOTENCY_KEY_INVALID` (400: invalid, or a repeated header), `ERR_IDEMPOTENCY_KEY_MISMATCH`
  *   (400: header and meta differ), `ERR_IDEMPOTENCY_KEY_IN_FLIGHT` (409), `ERR_IDEMPOTENCY_KEY_REUSED`
  *   (422: the key was used with another document);
- * - `ERR_INTERNAL` (500, opaque), `ERR_UNAVAILABLE` (503: the store failed, or the handler is closing).
+ * - `ERR_QUOTA_EXCEEDED` (429: this principal's share of the idempotency store is taken by its own
+ *   unfinished requests; retry after `Retry-After`);
+ * - `ERR_INTERNAL` (500, opaque), `ERR_UNAVAILABLE` (503: the store failed, or the handler is closing),
+ *   `ERR_CREATE_TIMEOUT` (503: `create` ran past `createTimeoutMs`; the key is free again).
  *
  * Exported from `messaging-events/server`.
  *
@@ -30,12 +34,16 @@ export type EventsHandlerErrorCode =
   | "ERR_NOT_ACCEPTABLE"
   | "ERR_BODY_TOO_LARGE"
   | "ERR_BODY_NOT_JSON"
+  | "ERR_BODY_TIMEOUT"
+  | "ERR_BODY_ALREADY_READ"
   | "ERR_IDEMPOTENCY_KEY_INVALID"
   | "ERR_IDEMPOTENCY_KEY_MISMATCH"
   | "ERR_IDEMPOTENCY_KEY_IN_FLIGHT"
   | "ERR_IDEMPOTENCY_KEY_REUSED"
+  | "ERR_QUOTA_EXCEEDED"
   | "ERR_INTERNAL"
-  | "ERR_UNAVAILABLE";
+  | "ERR_UNAVAILABLE"
+  | "ERR_CREATE_TIMEOUT";
 
 const titles: Record<EventsHandlerErrorCode, string> = {
   ERR_NOT_FOUND: "Not found",
@@ -45,12 +53,16 @@ const titles: Record<EventsHandlerErrorCode, string> = {
   ERR_NOT_ACCEPTABLE: "Not acceptable",
   ERR_BODY_TOO_LARGE: "Body too large",
   ERR_BODY_NOT_JSON: "Body is not JSON",
+  ERR_BODY_TIMEOUT: "Body timed out",
+  ERR_BODY_ALREADY_READ: "Body already read",
   ERR_IDEMPOTENCY_KEY_INVALID: "Invalid idempotency key",
   ERR_IDEMPOTENCY_KEY_MISMATCH: "Idempotency keys differ",
   ERR_IDEMPOTENCY_KEY_IN_FLIGHT: "Request in progress",
   ERR_IDEMPOTENCY_KEY_REUSED: "Idempotency key reused",
+  ERR_QUOTA_EXCEEDED: "Too many requests in progress",
   ERR_INTERNAL: "Internal error",
   ERR_UNAVAILABLE: "Service unavailable",
+  ERR_CREATE_TIMEOUT: "Create timed out",
 };
 
 /** One JSON:API error object of the handler. */

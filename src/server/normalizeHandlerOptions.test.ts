@@ -14,6 +14,10 @@ describe("normalizeHandlerOptions", () => {
       retentionMs: 86_400_000,
       leaseMs: 30_000,
       storeTimeoutMs: 2_000,
+      bodyTimeoutMs: 30_000,
+      createTimeoutMs: 10_000,
+      authenticationScheme: "Bearer",
+      cors: undefined,
       path: "/events",
       location: undefined,
       ownsStore: true,
@@ -63,9 +67,48 @@ describe("normalizeHandlerOptions", () => {
     ["a fractional retentionMs", { ...required, retentionMs: 1.5 }, /retentionMs/],
     ["leaseMs past what a timer can wait", { ...required, leaseMs: 2 ** 31 }, /leaseMs/],
     ["storeTimeoutMs as a string", { ...required, storeTimeoutMs: "100" }, /storeTimeoutMs/],
+    ["bodyTimeoutMs 0", { ...required, bodyTimeoutMs: 0 }, /bodyTimeoutMs/],
+    [
+      "createTimeoutMs past what a timer can wait",
+      { ...required, createTimeoutMs: 2 ** 31 },
+      /createTimeoutMs/,
+    ],
+    [
+      "an authenticationScheme with a line break",
+      { ...required, authenticationScheme: "Bearer\r\nx: y" },
+      /authenticationScheme/,
+    ],
+    ["cors without origins", { ...required, cors: {} }, /cors\.origins/],
+    [
+      "cors.allowCredentials as a string",
+      { ...required, cors: { origins: ["*"], allowCredentials: "yes" } },
+      /allowCredentials/,
+    ],
+    ["cors.maxAgeMs 0", { ...required, cors: { origins: ["*"], maxAgeMs: 0 } }, /maxAgeMs/],
   ])("refuses %s with a TypeError naming it", (_name, options, message) => {
     expect(() => normalizeHandlerOptions(options as unknown as EventsHandlerOptions)).toThrow(TypeError);
     expect(() => normalizeHandlerOptions(options as unknown as EventsHandlerOptions)).toThrow(message);
+  });
+
+  it("turns cors into a policy: a list, * for any origin, or a function (one that throws allows nothing)", () => {
+    const listed = normalizeHandlerOptions({ ...required, cors: { origins: ["https://a.example"] } }).cors!;
+    expect([
+      listed.allows("https://a.example"),
+      listed.allows("https://b.example"),
+      listed.anyOrigin,
+    ]).toEqual([true, false, false]);
+    expect(listed.maxAgeSeconds).toBe(600);
+    const any = normalizeHandlerOptions({ ...required, cors: { origins: ["*"], maxAgeMs: 1_999 } }).cors!;
+    expect([any.anyOrigin, any.allows("https://b.example"), any.maxAgeSeconds]).toEqual([true, true, 1]);
+    const throwing = normalizeHandlerOptions({
+      ...required,
+      cors: {
+        origins: () => {
+          throw new Error("boom");
+        },
+      },
+    }).cors!;
+    expect(throwing.allows("https://a.example")).toBe(false);
   });
 
   it("refuses attribute names JSON:API forbids", () => {

@@ -19,6 +19,12 @@ export interface NormalizedHandlerOptions {
   readonly retentionMs: number;
   readonly leaseMs: number;
   readonly storeTimeoutMs: number;
+  readonly bodyTimeoutMs: number;
+  readonly createTimeoutMs: number;
+  /** The `WWW-Authenticate` value of a 401. */
+  readonly authenticationScheme: string;
+  /** The CORS policy, or `undefined` for none. */
+  readonly cors: NormalizedCors | undefined;
   readonly path: string;
   readonly location: ((id: string) => string | URL) | undefined;
   readonly attributeNames: EventAttributeNames;
@@ -29,12 +35,27 @@ export interface NormalizedHandlerOptions {
   readonly jsonApi: JsonApiOptions | undefined;
 }
 
+/** The CORS policy with its defaults filled in. */
+export interface NormalizedCors {
+  readonly allows: (origin: string) => boolean;
+  /** Whether any origin is allowed (answered `*` when credentials are not sent). */
+  readonly anyOrigin: boolean;
+  readonly credentials: boolean;
+  /** `Access-Control-Max-Age`, in whole seconds. */
+  readonly maxAgeSeconds: number;
+}
+
 /** The defaults, in one place. */
 export const HANDLER_DEFAULTS = {
   maxBodyBytes: 1024 * 1024,
   retentionMs: 24 * 60 * 60 * 1000,
   leaseMs: 30_000,
   storeTimeoutMs: 2_000,
+  bodyTimeoutMs: 30_000,
+  createTimeoutMs: 10_000,
+  closeTimeoutMs: 10_000,
+  authenticationScheme: "Bearer",
+  corsMaxAgeMs: 600_000,
   path: "/events",
 } as const;
 
@@ -94,6 +115,29 @@ export function normalizeHandlerOptions(options: EventsHandlerOptions): Normaliz
     HANDLER_DEFAULTS.storeTimeoutMs,
     MAX_TIMER_MS,
   );
+  const bodyTimeoutMs = positiveInteger(
+    "bodyTimeoutMs",
+    options.bodyTimeoutMs,
+    HANDLER_DEFAULTS.bodyTimeoutMs,
+    MAX_TIMER_MS,
+  );
+  const createTimeoutMs = positiveInteger(
+    "createTimeoutMs",
+    options.createTimeoutMs,
+    HANDLER_DEFAULTS.createTimeoutMs,
+    MAX_TIMER_MS,
+  );
+  const { authenticationScheme = HANDLER_DEFAULTS.authenticationScheme } = options;
+  // An auth-scheme token (RFC 9110), optionally followed by parameters: a value a header can carry.
+  if (
+    typeof authenticationScheme !== "string" ||
+    !/^[!#$%&'*+.^_`|~\w-]+(?: [ -~]*)?$/.test(authenticationScheme)
+  ) {
+    throw new TypeError(
+      'createEventsHandler: authenticationScheme must be an auth scheme such as "Bearer", optionally with parameters',
+    );
+  }
+  const cors = normalizeCors(options.cors);
   return {
     authorize,
     create,
@@ -103,9 +147,46 @@ export function normalizeHandlerOptions(options: EventsHandlerOptions): Normaliz
     retentionMs,
     leaseMs,
     storeTimeoutMs,
+    bodyTimeoutMs,
+    createTimeoutMs,
+    authenticationScheme,
+    cors,
     path,
     location,
     attributeNames,
     jsonApi: attributeNames === DEFAULT_EVENT_ATTRIBUTE_NAMES ? undefined : { attributeNames },
   };
+}
+
+/** Checks the `cors` option and fills in its defaults. */
+export function normalizeCors(cors: EventsHandlerOptions["cors"]): NormalizedCors | undefined {
+  if (cors === undefined) return undefined;
+  if (typeof cors !== "object" || cors === null) {
+    throw new TypeError("createEventsHandler: cors must be an object with origins");
+  }
+  const { origins, allowCredentials: credentials = false } = cors;
+  let allows: (origin: string) => boolean;
+  let anyOrigin = false;
+  if (typeof origins === "function") {
+    allows = (origin) => {
+      try {
+        return origins(origin) === true;
+      } catch {
+        return false;
+      }
+    };
+  } else if (Array.isArray(origins) && origins.every((origin) => typeof origin === "string")) {
+    anyOrigin = origins.includes("*");
+    const listed = new Set(origins);
+    allows = anyOrigin ? () => true : (origin) => listed.has(origin);
+  } else {
+    throw new TypeError(
+      'createEventsHandler: cors.origins must be a list of origins ("https://app.example.com", or "*" for any) or a function from an origin to true or false',
+    );
+  }
+  if (typeof credentials !== "boolean") {
+    throw new TypeError("createEventsHandler: cors.allowCredentials must be true or false");
+  }
+  const maxAgeMs = positiveInteger("cors.maxAgeMs", cors.maxAgeMs, HANDLER_DEFAULTS.corsMaxAgeMs);
+  return { allows, anyOrigin, credentials, maxAgeSeconds: Math.floor(maxAgeMs / 1000) };
 }

@@ -221,6 +221,65 @@ describe("messaging-events serve", () => {
     await new Promise<void>((resolve) => again2.close(() => resolve()));
   });
 
+  it("answers CORS preflights for any origin, delivers s.delete as the s.message.delete webhook, and exits promptly with an idle keep-alive connection", async () => {
+    const hooks = await receiver();
+    const emulator = await serve([
+      "--webhook-url",
+      hooks.url,
+      "--secret-file",
+      secretFile,
+      "--webhook-retry-delays-ms",
+      "50",
+    ]);
+    running.push(emulator);
+    const origin = "http://page.localhost:3000";
+    const preflight = await fetch(`${emulator.url}/events`, {
+      method: "OPTIONS",
+      headers: {
+        origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type, authorization, service-idempotency-key",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("service-idempotency-key");
+    const content = { messageId: "m-1", reason: ["any", { json: true }] };
+    const created = await fetch(`${emulator.url}/events`, {
+      method: "POST",
+      headers: {
+        origin,
+        authorization: "Bearer a",
+        "content-type": "application/vnd.api+json",
+        "service-idempotency-key": "delete-1",
+      },
+      body: JSON.stringify({ data: { type: "events", attributes: { eventType: "s.delete", content } } }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("access-control-allow-origin")).toBe("*");
+    expect(created.headers.get("access-control-expose-headers")).toContain("idempotent-replayed");
+    await until(() => hooks.verified.size === 1);
+    expect([...hooks.verified.values()][0]).toMatchObject({ type: "s.message.delete", version: 2, content });
+
+    // An idle kept-alive connection (as browsers and fetch keep) must not hold the exit.
+    const { Agent, request } = await import("node:http");
+    const agent = new Agent({ keepAlive: true });
+    await new Promise<void>((resolve, reject) => {
+      request(`${emulator.url}/health`, { agent }, (response) => {
+        response.resume();
+        response.on("end", resolve);
+      })
+        .on("error", reject)
+        .end();
+    });
+    const started = Date.now();
+    emulator.child.kill("SIGTERM");
+    expect(await emulator.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    agent.destroy();
+    await hooks.close();
+  });
+
   it("refuses webhooks without a signing secret (status 2, with the flags to use), and has no --webhook-secret-env", async () => {
     const [none, old] = await Promise.all([
       runCli(["serve", "--webhook-url", "http://127.0.0.1:9/hooks"]),

@@ -94,6 +94,8 @@ describe("createEventsClient against createEventsHandler", () => {
   it("times out on a slow create, retries through 409 in flight, and gets the one event replayed", async () => {
     let creates = 0;
     const client = await serve({
+      // A 409 asks for a third of the lease (1 s here): within the client's maxRetryAfterMs of 2 s.
+      leaseMs: 3_000,
       create: async () => {
         creates++;
         await new Promise((resolve) => setTimeout(resolve, 400));

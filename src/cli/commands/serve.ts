@@ -57,10 +57,11 @@ creation per caller (a repeated Service-Idempotency-Key replays the stored respo
 Idempotent-Replayed: true; the same key with another document answers 422; while the first request
 is in flight, 409 with Retry-After). Any non-empty Authorization header is accepted, or only the
 value of --authorization-env NAME. Everything is kept in memory and lost on exit. GET /health answers
-200 when the emulator is up.
+200 when the emulator is up. Browser pages on any origin may call it (CORS: preflights answer 204).
 
 Each created event of a webhook type (s.room.create, s.room.membership, s.message.text,
-s.message.media, s.message.edit, s.message.delete, s.room.close) is delivered, signed, to every
+s.message.media, s.message.edit, s.message.delete, s.room.close; and s.delete, delivered as
+s.message.delete with the same content) is delivered, signed, to every
 --webhook-url through the library's dispatcher, with its retry delays (5 s, 5 min, 30 min… by
 default; shorten them with --webhook-retry-delays-ms). The payload carries the type, the content,
 version 2, and roomId when the request has relationships.room.data.id. The signing secret comes

@@ -76,6 +76,16 @@ function attemptLine(attempt: DeliveryAttempt): string {
   return `webhook ${attempt.type} -> ${attempt.endpointId} attempt ${attempt.attempt}: ${status} ${attempt.outcome}${why}${next} ${Math.round(attempt.durationMs)}ms delivery=${attempt.deliveryId}`;
 }
 
+/**
+ * The webhook a created event is delivered as: its own type when it is a webhook type, and
+ * `s.message.delete` for `s.delete` (a deletion of a message, with the same content); `undefined`
+ * for the types the service sends no webhook for.
+ */
+export function webhookTypeOf(type: string): string | undefined {
+  if (type === "s.delete") return "s.message.delete";
+  return (webhookEventTypes as readonly string[]).includes(type) ? type : undefined;
+}
+
 /** The room of a created event, when the request named one: `relationships.room.data.id`. */
 function roomOf(relationships: unknown): string | undefined {
   const room = (relationships as { room?: { data?: { id?: unknown } } } | undefined)?.room?.data?.id;
@@ -105,10 +115,11 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
           onAttempt: (attempt) => log(`${time()} ${attemptLine(attempt)}`),
           onDead: (delivery) => log(`${time()} webhook delivery=${delivery.id} is dead: no more retries`),
         });
-  const webhookTypes: readonly string[] = webhookEventTypes;
   const principals = new Map<string, string>();
   const handler = createEventsHandler({
     store: createMemoryIdempotencyStore(),
+    // The emulator binds to loopback by default: pages on any origin (a dev server) may call it.
+    cors: { origins: ["*"] },
     async authorize(request) {
       const credentials = request.headers.get("authorization");
       if (credentials === null || credentials.trim() === "") return null;
@@ -126,15 +137,19 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     },
     async create({ event, document }) {
       const id = nextId();
-      if (dispatcher !== undefined && webhookTypes.includes(event.type)) {
+      const type = webhookTypeOf(event.type);
+      if (dispatcher !== undefined && type !== undefined) {
         const roomId = roomOf(document.data.relationships);
-        const input = { event, ...(roomId === undefined ? {} : { roomId }) } as unknown as DispatchInput;
+        const input = {
+          event: { type, content: event.content },
+          ...(roomId === undefined ? {} : { roomId }),
+        } as unknown as DispatchInput;
         try {
           const { deliveries } = await dispatcher.dispatch(input);
-          log(`${time()} webhook ${event.type} id=${id}: ${deliveries.length} deliveries queued`);
+          log(`${time()} webhook ${type} id=${id}: ${deliveries.length} deliveries queued`);
         } catch (error) {
           log(
-            `${time()} webhook ${event.type} id=${id} not dispatched: ${quote(String((error as Error)?.message), 120)}`,
+            `${time()} webhook ${type} id=${id} not dispatched: ${quote(String((error as Error)?.message), 120)}`,
           );
         }
       }
@@ -156,7 +171,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   };
   const listener = createNodeListener(requestLog);
   const chaos = createChaos(options.chaosRate, options.random);
-  const slowTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Late answers of chaos, by timer: a close sends them at once. */
+  const slowAnswers = new Map<ReturnType<typeof setTimeout>, () => void>();
 
   const failOnPurpose = (req: IncomingMessage, res: ServerResponse, failure: ChaosFailure) => {
     const path = shown((req.url ?? "/").split("?")[0]!);
@@ -192,17 +208,26 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
         head = [status, headers];
       },
       end: (body) => {
-        const timer = setTimeout(() => {
-          slowTimers.delete(timer);
+        const send = () => {
+          slowAnswers.delete(timer);
           res.writeHead(head[0], head[1]);
           res.end(body);
-        }, delay);
-        slowTimers.add(timer);
+        };
+        const timer = setTimeout(send, delay);
+        slowAnswers.set(timer, send);
       },
     });
   };
 
+  /** Answers not yet written to the end: a close sends them before it cuts connections. */
+  const unanswered = new Set<ServerResponse>();
+  let allAnswered: (() => void) | undefined;
   const server = createServer((req, res) => {
+    unanswered.add(res);
+    res.once("close", () => {
+      unanswered.delete(res);
+      if (unanswered.size === 0) allAnswered?.();
+    });
     if (req.method === "GET" && (req.url === "/health" || req.url === "/")) {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ status: "ok", service: "messaging-events emulator" }));
@@ -228,11 +253,26 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        // Requests in flight get ten seconds to finish; then their connections are cut.
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        // Requests in flight get up to ten seconds to be answered (the handler answers 503 to any
+        // that come on a kept-alive connection meanwhile); late chaos answers go out now.
+        await handler.close({ timeoutMs: 10_000 });
+        for (const [timer, send] of slowAnswers) {
+          clearTimeout(timer);
+          send();
+        }
+        // The handler has answered; the answers may still be on their way out (a second at most).
+        if (unanswered.size > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 1_000);
+            allAnswered = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+        // What is left is idle, or a body that never ends: a kept-alive connection must not hold the exit.
+        server.closeAllConnections();
         await closed;
-        clearTimeout(force);
-        await handler.close();
         await dispatcher?.close();
       })();
       return closing;
