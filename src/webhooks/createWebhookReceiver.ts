@@ -1,46 +1,21 @@
 import { bytesOf, utf8 } from "../internal/bytes.js";
-import { readHeader } from "../internal/headerValue.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
 import {
   createNodeListener,
   type NodeRequestLike,
   type NodeResponseLike,
 } from "../server/createNodeListener.js";
-import { isDeliveryId, replayGuardOf, type WebhookClaim } from "./createWebhookReplayGuard.js";
-import { type NormalizedReceiverOptions, normalizeReceiverOptions } from "./normalizeReceiverOptions.js";
+import { replayGuardOf } from "./createWebhookReplayGuard.js";
+import { normalizeReceiverOptions } from "./normalizeReceiverOptions.js";
+import { closedError, failed, processVerified } from "./processVerifiedWebhook.js";
 import { verifySignedRequest } from "./verifySignedRequest.js";
 import { bodyBytes, type VerifiedWebhookSignature, verifySignedWebhook } from "./verifySignedWebhook.js";
-import { type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
+import { validateVerified } from "./verifyWebhook.js";
 import type { WebhookBody } from "./WebhookBody.js";
 import type { WebhookHeaders } from "./WebhookHeaders.js";
+import type { WebhookReceipt } from "./WebhookReceipt.js";
 import type { WebhookReceiverOptions } from "./WebhookReceiverOptions.js";
-import { type WebhookStatus, WebhookVerificationError } from "./WebhookVerificationError.js";
-import { WEBHOOK_ID_HEADER } from "./webhookIdHeader.js";
-
-/**
- * The answer to one webhook, for frameworks that write their own responses: the status, the
- * headers and the body text (empty for 204).
- *
- * Exported from `messaging-events/webhooks` and `messaging-events`.
- *
- * @example
- * ```ts
- * import type { WebhookReceipt } from "messaging-events/webhooks";
- *
- * const toResponse = (receipt: WebhookReceipt) =>
- *   new Response(receipt.body || null, { status: receipt.status, headers: receipt.headers });
- * ```
- */
-export interface WebhookReceipt {
-  /** 204 when processed (now or before); otherwise the error's status. */
-  readonly status: WebhookStatus;
-  /** `content-type` for a body; `retry-after` (seconds) with 409 and 503. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** `{"code":"ERR_WEBHOOK_…","message":"…"}`, or `""` for 204. */
-  readonly body: string;
-  /** Why the webhook was not processed, for any status but 204. */
-  readonly error: WebhookVerificationError | undefined;
-}
+import { WebhookVerificationError } from "./WebhookVerificationError.js";
 
 /**
  * A Node.js request as the receiver's `node` listener reads it: `node:http`'s `IncomingMessage`,
@@ -308,141 +283,4 @@ function nodeHeaders(req: NodeRequestLike): WebhookHeaders {
     }
   }
   return headers;
-}
-
-const closedError = () =>
-  new WebhookVerificationError("ERR_WEBHOOK_STORE_UNAVAILABLE", "the receiver is closing: retry later");
-
-/** The answer for an error, after telling `onError`. */
-function failed(
-  settings: NormalizedReceiverOptions,
-  error: WebhookVerificationError,
-  deliveryId: string | undefined,
-  payload: Parameters<NonNullable<NormalizedReceiverOptions["onError"]>>[1]["payload"],
-  retryAfterMs?: number,
-): WebhookReceipt {
-  report(settings, error, { status: error.status, deliveryId, payload });
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  if (error.status === 409 || error.status === 503) {
-    headers["retry-after"] = String(Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000)));
-  }
-  return {
-    status: error.status,
-    headers,
-    body: JSON.stringify({ code: error.code, message: error.message }),
-    error,
-  };
-}
-
-function report(
-  settings: NormalizedReceiverOptions,
-  error: WebhookVerificationError,
-  context: Parameters<NonNullable<NormalizedReceiverOptions["onError"]>>[1],
-): void {
-  try {
-    const result: unknown = settings.onError?.(error, context);
-    if (typeof (result as Promise<unknown> | undefined)?.then === "function") {
-      (result as Promise<unknown>).then(undefined, () => undefined);
-    }
-  } catch {
-    // onError's own failure must not change the answer.
-  }
-}
-
-/** The answer to a webhook processed, now or before: a new object each time, the caller's to change. */
-const processed = (): WebhookReceipt => ({ status: 204, headers: {}, body: "", error: undefined });
-
-/** Claims, runs the handler and answers, for a verification's result. */
-async function processVerified(
-  settings: NormalizedReceiverOptions,
-  guard: ReturnType<typeof replayGuardOf>,
-  headers: unknown,
-  result: SafeVerifyWebhookResult,
-): Promise<WebhookReceipt> {
-  const idHeader =
-    typeof headers === "object" && headers !== null ? readHeader(headers, WEBHOOK_ID_HEADER) : undefined;
-  // An empty header is no id (a proxy or a client that sets it to ""): de-duplicated by signature.
-  const deliveryId = idHeader?.value === "" ? undefined : idHeader?.value;
-  // Told to onError only when it is a well-formed id: whatever else came in a header stays out of logs.
-  const reportedId = isDeliveryId(deliveryId) ? deliveryId : undefined;
-  if (!result.success) return failed(settings, result.error, reportedId, undefined);
-  const { data: payload } = result;
-  if (idHeader?.repeated) {
-    return failed(
-      settings,
-      new WebhookVerificationError(
-        "ERR_WEBHOOK_HEADER_REPEATED",
-        `the "${WEBHOOK_ID_HEADER}" header came more than once: a delivery has one id`,
-      ),
-      undefined,
-      payload,
-    );
-  }
-  let claim: WebhookClaim;
-  try {
-    claim = await guard.claim(result, deliveryId);
-  } catch (error) {
-    return failed(settings, error as WebhookVerificationError, reportedId, payload);
-  }
-  switch (claim.status) {
-    case "processed":
-      return processed();
-    case "replayed":
-      return failed(
-        settings,
-        new WebhookVerificationError(
-          "ERR_WEBHOOK_REPLAYED",
-          "this exact signed request was already processed, under another delivery id or none: a replay inside the time window",
-        ),
-        deliveryId,
-        payload,
-      );
-    case "in-progress":
-      return failed(
-        settings,
-        new WebhookVerificationError(
-          "ERR_WEBHOOK_IN_PROGRESS",
-          "this delivery is being handled by another request: retry after the delay in Retry-After",
-        ),
-        deliveryId,
-        payload,
-        claim.retryAfterMs,
-      );
-  }
-  const handler = settings.handlers.get(payload.type);
-  try {
-    await handler?.(payload, {
-      deliveryId,
-      timestamp: result.timestamp,
-      signature: result.signature,
-      signal: claim.signal,
-    });
-  } catch (cause) {
-    const error = new WebhookVerificationError(
-      "ERR_WEBHOOK_HANDLER_FAILED",
-      `the handler of ${payload.type} threw (see cause): the delivery was released, so the sender's retry runs it again`,
-      { cause },
-    );
-    try {
-      await claim.release();
-    } catch (storeError) {
-      // The lease frees it in time; retries meanwhile get 409.
-      report(settings, storeError as WebhookVerificationError, { status: 500, deliveryId, payload });
-    }
-    return failed(settings, error, deliveryId, payload);
-  }
-  // Handled: the answer is 204 whatever happens now. Not recorded, a retry would run it again: say so.
-  let recorded: WebhookVerificationError | undefined;
-  try {
-    if (!(await claim.complete())) {
-      recorded = new WebhookVerificationError(
-        "ERR_WEBHOOK_STORE_UNAVAILABLE",
-        "the claim on this delivery was lost before the handler returned (it ran past leaseMs without a renewal): handled, but not recorded, so a retry runs it again",
-      );
-    }
-  } catch (storeError) {
-    recorded = storeError as WebhookVerificationError;
-  }
-  if (recorded) report(settings, recorded, { status: 204, deliveryId, payload });
-  return processed();
 }

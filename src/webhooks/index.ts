@@ -1,7 +1,6 @@
 export {
   createWebhookReceiver,
   type WebhookNodeRequest,
-  type WebhookReceipt,
   type WebhookReceiver,
 } from "./createWebhookReceiver.js";
 export {
@@ -34,6 +33,7 @@ export {
 } from "./verifyWebhookSignature.js";
 export type { WebhookBody } from "./WebhookBody.js";
 export type { WebhookHeaders } from "./WebhookHeaders.js";
+export type { WebhookReceipt } from "./WebhookReceipt.js";
 export type {
   WebhookContext,
   WebhookErrorContext,
