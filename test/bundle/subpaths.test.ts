@@ -50,7 +50,9 @@ describe("subpath imports", () => {
       ["messaging-events", "createEventsClient, verifyWebhook"],
     ] as const) {
       const { code } = await bundle(entryOf({ label: "", from, names: names.split(", ") }));
-      expect(code, from).not.toMatch(/bullmq|ioredis|@redis\/client/);
+      // The clients' own code, were it bundled: BullMQ's name, ioredis's debug namespaces
+      // ("ioredis:redis"), node-redis's package. (The Redis store's messages may name ioredis.)
+      expect(code, from).not.toMatch(/bullmq|ioredis:|@redis\/client/);
     }
   });
 
