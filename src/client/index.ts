@@ -1,12 +1,9 @@
-export {
-  type CreatedEvent,
-  type CreatedEventResult,
-  createEventsClient,
-  type EventsClient,
-  type NewEvent,
-} from "./createEventsClient.js";
+export type { CreatedEvent } from "./CreatedEvent.js";
+export type { CreatedEventResult } from "./CreatedEventResult.js";
+export { createEventsClient } from "./createEventsClient.js";
 export type { EventsApiErrorObject } from "./EventsApiErrorObject.js";
 export { EventsAuthorizationError } from "./EventsAuthorizationError.js";
+export type { EventsClient } from "./EventsClient.js";
 export { EventsRedirectError } from "./EventsRedirectError.js";
 export { EventsResponseTooLargeError } from "./EventsResponseTooLargeError.js";
 export {
@@ -18,5 +15,6 @@ export {
   IdempotencyEchoError,
   isEventsClientError,
 } from "./errors.js";
+export type { NewEvent } from "./NewEvent.js";
 export type { EventsClientOptions } from "./normalizeClientOptions.js";
 export type { RetryOptions } from "./RetryOptions.js";

@@ -1,0 +1,31 @@
+import { redactSecrets } from "./redactSecrets.js";
+
+/** Whether the answer is a redirect, which the client never follows. */
+export const isRedirect = (response: Response): boolean =>
+  response.type === "opaqueredirect" ||
+  (response.status >= 300 && response.status < 400) ||
+  // A custom fetch that followed one in spite of redirect: "manual".
+  response.redirected === true;
+
+/**
+ * Where a redirect pointed, absolute, without user info or secrets; browsers hide it. The secrets are
+ * blotted out both before the URL is parsed (which rewrites a path: `\` to `/`, `..` removed) and
+ * after (which percent-encodes and lowercases the host), however the service escaped them.
+ */
+export function locationOf(
+  response: Response,
+  endpoint: string,
+  secrets: readonly string[],
+): string | undefined {
+  const value = response.redirected === true ? response.url : response.headers.get("location");
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(redactSecrets(value, secrets), endpoint);
+  } catch {
+    return undefined;
+  }
+  url.username = "";
+  url.password = "";
+  return redactSecrets(url.href, secrets);
+}
