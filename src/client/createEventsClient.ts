@@ -117,7 +117,7 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
       const attempts = retry.delaysMs.length + 1;
       const reason =
         last.status === undefined
-          ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), secrets))}`
+          ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), secrets))}${corsHint(last.error)}`
           : `the last answer was ${last.status}`;
       throw new EventsRetryError(
         `gave up after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}; ${reason}`,
@@ -129,6 +129,16 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
     },
   };
 }
+
+/**
+ * Browsers give one opaque error for every failed request, a refusal by CORS included (the page may
+ * not learn more): their messages for it get a hint, so a missing CORS answer is not taken for an
+ * outage. Node's message ("fetch failed") gets none.
+ */
+const corsHint = (error: unknown): string =>
+  /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/.test(errorText(error))
+    ? " (in a browser, a request the service did not allow by CORS fails this way too: the service must answer CORS for this page's origin)"
+    : "";
 
 const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === "string" ? error : "an unknown failure";

@@ -139,3 +139,27 @@ describe("retries", () => {
     expect(failure.cause).toBeInstanceOf(TypeError); // fetch's own network error
   });
 });
+
+describe("a network error in a browser", () => {
+  it.each([
+    ["Chromium", "Failed to fetch", true],
+    ["Firefox", "NetworkError when attempting to fetch resource.", true],
+    ["Safari", "Load failed", true],
+    ["Node", "fetch failed", false],
+  ])("%s's message (%s) names CORS as a likely cause: %s", async (_browser, message, hinted) => {
+    const client = createEventsClient({
+      baseUrl: "https://service.example",
+      authorization: "Bearer t",
+      retry: { delaysMs: [] },
+      fetch: async () => {
+        throw new TypeError(message);
+      },
+    });
+    const error = await client
+      .createEvent({ type: "s.room.close", content: {} })
+      .catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(EventsRetryError);
+    expect((error as Error).message.includes("CORS")).toBe(hinted);
+    expect((error as Error).message).toContain(message.slice(0, 12));
+  });
+});
