@@ -91,10 +91,10 @@ async function runEdge(serviceUrl) {
 }
 
 /** Chromium twice: a plain page, and one under a strict Content-Security-Policy without 'unsafe-eval'. */
-async function runChromium(serviceUrl) {
+async function runChromium(serviceUrl, emulatorUrl) {
   const file = await bundle("browser-entry.js", "browser.js", { format: "esm", platform: "browser" });
   const service = new URL(serviceUrl).origin;
-  const csp = `default-src 'self'; script-src 'self'; connect-src 'self' ${service}`;
+  const csp = `default-src 'self'; script-src 'self'; connect-src 'self' ${service} ${new URL(emulatorUrl).origin}`;
   const server = createServer((req, res) => {
     const url = new URL(req.url, "http://localhost");
     const policy = url.searchParams.has("csp") ? { "content-security-policy": csp } : {};
@@ -130,7 +130,7 @@ async function runChromium(serviceUrl) {
     const page = context.pages()[0] ?? (await context.newPage());
     const version = context.browser()?.version() ?? "";
     for (const variant of [`Chromium ${version}`, `Chromium ${version}, strict CSP`]) {
-      const query = `?service=${encodeURIComponent(serviceUrl)}${variant.includes("CSP") ? "&csp" : ""}`;
+      const query = `?service=${encodeURIComponent(serviceUrl)}&emulator=${encodeURIComponent(emulatorUrl)}${variant.includes("CSP") ? "&csp" : ""}`;
       await page.goto(`${base}${query}`);
       await page.waitForFunction(() => "resultPromise" in window, null, { timeout: 20_000 });
       const results = await page.evaluate(() => window.resultPromise);
@@ -337,7 +337,34 @@ async function main() {
     "workerd (miniflare), recipe": { "webhook receiver recipe": await runWorkerdRecipe() },
   }));
   await attempt("edge-runtime", async () => ({ "Vercel edge-runtime": await runEdge(service.url) }));
-  await attempt("Chromium", () => runChromium(service.url));
+  await attempt("Chromium", async () => {
+    // The command line's emulator, as a frontend developer runs it, on another origin than the page.
+    const port = await freePort();
+    const emulator = spawn(
+      process.execPath,
+      [`${root}dist/cli/main.js`, "serve", "--port", String(port), "--host", "127.0.0.1"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        if (emulator.exitCode !== null) throw new Error(`the emulator exited ${emulator.exitCode}`);
+        try {
+          await fetch(`${url}/events`, { method: "OPTIONS" });
+          break;
+        } catch {
+          if (Date.now() > deadline) throw new Error("the emulator did not listen within 20 s");
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
+      return await runChromium(service.url, url);
+    } finally {
+      emulator.kill("SIGKILL");
+    }
+  });
   await service.close();
 
   const checks = [...new Set(Object.values(table).flatMap((row) => Object.keys(row)))];

@@ -143,8 +143,11 @@ export interface EventsHandlerOptions extends JsonApiOptions {
    * when absent). Without it, no CORS header is ever sent.
    */
   readonly cors?: {
+    /** The origins allowed (`"*"` for any), or a function from a request's `Origin` to whether it is. */
     readonly origins: readonly string[] | ((origin: string) => boolean);
+    /** Sends `Access-Control-Allow-Credentials: true` (the origin is then echoed, never `*`). */
     readonly allowCredentials?: boolean;
+    /** How long a browser may keep a preflight answer, in milliseconds (600000 when absent). */
     readonly maxAgeMs?: number;
   };
   /**

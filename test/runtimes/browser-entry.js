@@ -3,4 +3,5 @@ import { runConformance } from "./conformance.js";
 
 window.resultPromise = runConformance({
   serviceUrl: new URL(location.href).searchParams.get("service") ?? undefined,
+  emulatorUrl: new URL(location.href).searchParams.get("emulator") ?? undefined,
 });

@@ -4,7 +4,9 @@
  * *built* package through its exports, so that what is tested is what users install.
  *
  * `runConformance({ serviceUrl })` resolves to `{ [check]: "pass" | "fail: …" }`; it never rejects.
- * `serviceUrl`, when given, is a loopback stand-in for the service (see test/runtimes/service.js).
+ * `serviceUrl`, when given, is a loopback stand-in for the service (see test/runtimes/service.js);
+ * `emulatorUrl`, given in the browser only, is the command line's emulator on another origin than the
+ * page, reached through CORS.
  */
 
 import * as root from "messaging-events";
@@ -308,7 +310,7 @@ const checks = {
 };
 
 /** Runs every check; a check that needs a loopback service is skipped when none is given. */
-export async function runConformance({ serviceUrl } = {}) {
+export async function runConformance({ serviceUrl, emulatorUrl } = {}) {
   const all = { ...checks };
   if (serviceUrl) {
     all["client (loopback service)"] = async () => {
@@ -323,6 +325,21 @@ export async function runConformance({ serviceUrl } = {}) {
       );
       assert(event.attributes.content.creatorId === "user-7", "created");
       assert(event.meta["idempotency-key"] === "runtime-check", "echo");
+    };
+  }
+  if (emulatorUrl) {
+    all["client → emulator on another origin (CORS)"] = async () => {
+      const client = createEventsClient({ baseUrl: emulatorUrl, authorization: "Bearer dev" });
+      const event = { type: "s.message.text", content: { body: "from a page" } };
+      // A key of this page's own: the emulator outlives the page, and each page load creates anew.
+      const idempotencyKey = `cors-${crypto.randomUUID()}`;
+      const first = await client.createEvent(event, { idempotencyKey });
+      const again = await client.createEvent(event, { idempotencyKey });
+      assert(first.data.id.length === 26 && first.replayed === false, "created by the emulator");
+      assert(
+        again.data.id === first.data.id && again.replayed === true,
+        "replayed, Idempotent-Replayed exposed",
+      );
     };
   }
   const results = {};

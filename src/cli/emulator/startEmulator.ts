@@ -6,6 +6,7 @@ import {
   type DispatchInput,
   type WebhookDispatcher,
 } from "../../dispatch/index.js";
+import { digestHex } from "../../internal/bytes.js";
 import { quote } from "../../internal/describe.js";
 import { JSON_API_MEDIA_TYPE } from "../../jsonapi/index.js";
 import { createEventsHandler, createMemoryIdempotencyStore, createNodeListener } from "../../server/index.js";
@@ -127,10 +128,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       // Keys are scoped per caller; the caller is named by a digest, never by its credentials.
       let principal = principals.get(credentials);
       if (principal === undefined) {
-        const digest = new Uint8Array(
-          await crypto.subtle.digest("SHA-256", new TextEncoder().encode(credentials)),
-        );
-        principal = Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+        principal = (await digestHex("SHA-256", credentials)).slice(0, 16);
         if (principals.size < 10_000) principals.set(credentials, principal);
       }
       return principal;

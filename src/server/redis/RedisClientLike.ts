@@ -1,6 +1,15 @@
 /**
  * A node-redis single-server client, from `createClient()` (`redis` 4, 5 or 6), as the Redis stores
  * use it: one `sendCommand(args)`.
+ *
+ * Exported from `messaging-events/server/redis`.
+ *
+ * @example
+ * ```ts
+ * import type { RedisSingleServerClientLike } from "messaging-events/server/redis";
+ *
+ * const ping = (client: RedisSingleServerClientLike) => client.sendCommand(["PING"]);
+ * ```
  */
 export interface RedisSingleServerClientLike {
   /** Sends one command (`["SET", key, value, "NX", "PX", "30000"]`) and resolves to its reply. */
@@ -15,6 +24,15 @@ export interface RedisSingleServerClientLike {
  * A node-redis Redis Cluster client, from `createCluster()` (`redis` 4, 5 or 6), as the Redis stores
  * use it: `sendCommand(firstKey, isReadonly, args)`, which sends the command to the master that holds
  * `firstKey`'s slot and follows `MOVED`, `ASK` and failovers itself.
+ *
+ * Exported from `messaging-events/server/redis`.
+ *
+ * @example
+ * ```ts
+ * import type { RedisClusterClientLike } from "messaging-events/server/redis";
+ *
+ * const read = (client: RedisClusterClientLike, key: string) => client.sendCommand(key, true, ["GET", key]);
+ * ```
  */
 export interface RedisClusterClientLike {
   /** Sends one command to the master of `firstKey`'s slot and resolves to its reply. */

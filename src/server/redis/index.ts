@@ -2,4 +2,8 @@ export {
   createRedisIdempotencyStore,
   type RedisIdempotencyStoreOptions,
 } from "./createRedisIdempotencyStore.js";
-export type { RedisClientLike } from "./RedisClientLike.js";
+export type {
+  RedisClientLike,
+  RedisClusterClientLike,
+  RedisSingleServerClientLike,
+} from "./RedisClientLike.js";
