@@ -106,8 +106,10 @@ export interface EventsHandlerOptions extends JsonApiOptions {
   readonly retentionMs?: number;
   /**
    * How long a claim on a key holds if its process dies, in milliseconds; it is extended while
-   * `create` runs, so `create` may take longer.
-   * @default 30000
+   * `create` runs, so `create` may take longer. A retry waits a third of it (the 409's
+   * `Retry-After`); the default lets the library's client, with its own defaults, take over the key
+   * of a process that died (its third retry comes after the lease).
+   * @default 10000
    */
   readonly leaseMs?: number;
   /**

@@ -12,7 +12,7 @@ describe("normalizeHandlerOptions", () => {
     expect(options).toMatchObject({
       maxBodyBytes: 1_048_576,
       retentionMs: 86_400_000,
-      leaseMs: 30_000,
+      leaseMs: 10_000,
       storeTimeoutMs: 2_000,
       bodyTimeoutMs: 30_000,
       createTimeoutMs: 10_000,

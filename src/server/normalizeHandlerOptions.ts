@@ -49,7 +49,7 @@ export interface NormalizedCors {
 export const HANDLER_DEFAULTS = {
   maxBodyBytes: 1024 * 1024,
   retentionMs: 24 * 60 * 60 * 1000,
-  leaseMs: 30_000,
+  leaseMs: 10_000,
   storeTimeoutMs: 2_000,
   bodyTimeoutMs: 30_000,
   createTimeoutMs: 10_000,

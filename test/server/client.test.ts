@@ -7,6 +7,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEventsClient, EventsApiError } from "../../src/client/index.js";
+import { createEventDocument } from "../../src/jsonapi/index.js";
+import { fingerprintDocument } from "../../src/server/fingerprintDocument.js";
 import {
   type CreateEventRequest,
   createEventsHandler,
@@ -16,6 +18,7 @@ import {
   type EventsHandlerOptions,
   type IdempotencyStore,
 } from "../../src/server/index.js";
+import { HANDLER_DEFAULTS } from "../../src/server/normalizeHandlerOptions.js";
 import { authorize, TOKEN } from "./support.js";
 
 let server: Server | undefined;
@@ -117,4 +120,35 @@ describe("createEventsClient against createEventsHandler", () => {
     expect((error as EventsApiError).status).toBe(422);
     expect(JSON.stringify(error)).not.toContain("Hello");
   });
+});
+
+describe("a key whose holder died, with the client's and the handler's defaults", () => {
+  it("is taken over after the lease: the client's default retries, told Retry-After by each 409, get through", async () => {
+    const store = createMemoryIdempotencyStore();
+    const event = { type: "s.room.close" as const, content: {} };
+    // A process that claimed the key and died: its lease is never renewed, nothing completes it.
+    const document = createEventDocument({ ...event, idempotencyKey: "orphan-1" });
+    const hashed = fingerprintDocument(document);
+    const claim = await store.claim({
+      scope: "tenant-a",
+      key: "orphan-1",
+      token: "the-dead-process",
+      fingerprint: typeof hashed === "string" ? hashed : await hashed,
+      leaseMs: HANDLER_DEFAULTS.leaseMs,
+    });
+    expect(claim.status).toBe("claimed");
+    handler = createEventsHandler({ authorize, store, create: () => ({ id: "01ARZ3NDEKTSV4RRFFQ69G5FAV" }) });
+    server = createServer(createNodeListener(handler));
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const { port } = server.address() as AddressInfo;
+    // Everything at its default but the address and the credential.
+    const client = createEventsClient({ baseUrl: `http://127.0.0.1:${port}`, authorization: TOKEN });
+    const started = Date.now();
+    const { data, replayed } = await client.createEvent(event, { idempotencyKey: "orphan-1" });
+    expect(data.id).toBe("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    expect(replayed).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(HANDLER_DEFAULTS.leaseMs - 1_000);
+    await store.close();
+  }, 30_000);
 });
