@@ -1,8 +1,9 @@
 /**
  * The Redis store on a real Redis Cluster of three masters, started and stopped by this suite: the
- * store contract on node-redis's `createCluster()` client (4, 5 and 6), records spread over every
- * master, a webhook receiver on it, and a single-server client on one node failing with a message
- * that names the fix instead of a random-looking partial outage.
+ * store contract on node-redis's `createCluster()` client (4, 5 and 6), with and without a
+ * per-principal quota, records spread over every master (a principal's on one with the quota), a
+ * webhook receiver on it, and a single-server client on one node failing with a message that names
+ * the fix instead of a random-looking partial outage.
  */
 import { createClient, createCluster as createCluster6 } from "redis";
 import { createCluster as createCluster4 } from "redis4";
@@ -14,6 +15,7 @@ import { createRedisIdempotencyStore, type RedisClientLike } from "../../src/ser
 import { createWebhookReceiver, signWebhook } from "../../src/webhooks/index.js";
 import { type RedisCluster, startRedisCluster } from "../support/redisServer.js";
 import { describeIdempotencyStoreContract } from "./idempotencyStoreContract.js";
+import { describeRedisQuotaCases } from "./redisQuotaCases.js";
 import { authorize, createHeaders, documentFor } from "./support.js";
 
 type ClusterClient = RedisClientLike & {
@@ -79,6 +81,45 @@ describe.each(majors.map(([major]) => major))("createCluster() of node-redis %s"
   describeIdempotencyStoreContract(`Redis store on a cluster, node-redis ${major}`, () =>
     createRedisIdempotencyStore({ client: client(), prefix: `cluster-v${major}:` }),
   );
+
+  describeIdempotencyStoreContract(
+    `Redis store with maxRecordsPerScope on a cluster, node-redis ${major}`,
+    () =>
+      createRedisIdempotencyStore({
+        client: client(),
+        prefix: `cluster-quota-v${major}:`,
+        maxRecordsPerScope: 1_000,
+      }),
+  );
+  describeRedisQuotaCases(`Redis store on a cluster, node-redis ${major}`, client, `quota-v${major}:`);
+
+  it("with maxRecordsPerScope, keeps a principal's records and index on one master, principals spread", async () => {
+    const store = createRedisIdempotencyStore({
+      client: client(),
+      prefix: `tagged-v${major}:`,
+      maxRecordsPerScope: 5,
+    });
+    for (let tenant = 0; tenant < 12; tenant++) {
+      for (let index = 0; index < 3; index++) {
+        const ref = { scope: `tenant-${tenant}`, key: `order-${index}`, token: `t${index}` };
+        expect(await store.claim({ ...ref, fingerprint: "f", leaseMs: 60_000 })).toEqual({
+          status: "claimed",
+        });
+      }
+    }
+    const perNode = await keysPerNode(`tagged-v${major}:*`);
+    // 3 records and 1 index for each of the 12 principals.
+    expect(perNode.flat()).toHaveLength(48);
+    for (const keys of perNode) {
+      for (const key of keys) {
+        const tag = /\{\d+:tenant-\d+\}/.exec(key)?.[0];
+        expect(tag).toBeDefined();
+        expect(keys.filter((other) => other.includes(tag!))).toHaveLength(4);
+      }
+    }
+    expect(perNode.filter((keys) => keys.length > 0).length).toBeGreaterThan(1);
+    await store.close();
+  });
 
   it("spreads records over the masters: one key per command, so no hash tag", async () => {
     const store = createRedisIdempotencyStore({ client: client(), prefix: `spread-v${major}:` });

@@ -1,12 +1,16 @@
 /**
- * The Redis store against a real redis-server: the shared store contract, script-cache flushes, the
- * keys it writes, and a server that goes away and comes back.
+ * The Redis store against a real redis-server: the shared store contract (with and without a
+ * per-principal quota), the quota's cases, script-cache flushes, the keys it writes, and a server
+ * that goes away and comes back.
  */
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEventsHandler } from "../../src/server/index.js";
 import { createRedisIdempotencyStore } from "../../src/server/redis/index.js";
 import { type RedisServer, startRedisServer } from "../support/redisServer.js";
 import { describeIdempotencyStoreContract } from "./idempotencyStoreContract.js";
+import { describeRedisQuotaCases } from "./redisQuotaCases.js";
+import { createHeaders, documentFor } from "./support.js";
 
 type Client = ReturnType<typeof createClient>;
 
@@ -26,8 +30,46 @@ afterAll(async () => {
 });
 
 describeIdempotencyStoreContract("Redis store", () => createRedisIdempotencyStore({ client }));
+describeIdempotencyStoreContract("Redis store with maxRecordsPerScope", () =>
+  createRedisIdempotencyStore({ client, prefix: "quota-contract:", maxRecordsPerScope: 1_000 }),
+);
+describeRedisQuotaCases("Redis store", () => client, "quota:");
 
 describe("Redis store specifics", () => {
+  it("behind the events handler, a principal past maxRecordsPerScope gets 429 ERR_QUOTA_EXCEEDED, another 201", async () => {
+    let creates = 0;
+    const handler = createEventsHandler({
+      store: createRedisIdempotencyStore({ client, prefix: "quota-handler:", maxRecordsPerScope: 2 }),
+      authorize: (request) => request.headers.get("x-tenant"),
+      create: async () => ({ id: `E${++creates}` }),
+    });
+    const post = async (tenant: string, key: string) => {
+      const response = await handler(
+        new Request("http://localhost/events", {
+          method: "POST",
+          headers: createHeaders(key, { "x-tenant": tenant }),
+          body: JSON.stringify(documentFor(`event ${key}`, key)),
+        }),
+      );
+      return {
+        status: response.status,
+        body: await response.text(),
+        retryAfter: response.headers.get("retry-after"),
+      };
+    };
+    expect((await post("flood", "k1")).status).toBe(201);
+    expect((await post("flood", "k2")).status).toBe(201);
+    const refused = await post("flood", "k3");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain("ERR_QUOTA_EXCEEDED");
+    expect(refused.retryAfter).not.toBeNull();
+    // A replay of a key the principal holds still answers, and another principal is untouched.
+    expect((await post("flood", "k1")).status).toBe(201);
+    expect((await post("quiet", "k1")).status).toBe(201);
+    expect(creates).toBe(3);
+    await handler.close();
+  });
+
   it("survives SCRIPT FLUSH: the scripts are sent again", async () => {
     const store = createRedisIdempotencyStore({ client, prefix: "flush:" });
     const ref = { scope: "s", key: "k1", token: "t1" };

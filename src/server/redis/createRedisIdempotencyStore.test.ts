@@ -9,6 +9,7 @@ import { createRedisIdempotencyStore } from "./index.js";
 
 const claim = { scope: "s", key: "k", token: "t", fingerprint: "f", leaseMs: 1_000 };
 const quiet = { listenerCount: () => 1 };
+const quietClient = { ...quiet, sendCommand: async () => "OK" };
 
 describe("createRedisIdempotencyStore: clients", () => {
   it("refuses what is not a node-redis client, with a TypeError that names the fix", () => {
@@ -58,6 +59,42 @@ describe("createRedisIdempotencyStore: clients", () => {
     ]);
     // A script names exactly that key, and no other.
     expect((sent[2]![2] as string[]).slice(2, 4)).toEqual(["1", "p:1:s:k"]);
+  });
+
+  it("with maxRecordsPerScope, claims in one script whose record and index share the principal's hash tag", async () => {
+    const sent: unknown[][] = [];
+    const client = {
+      ...quiet,
+      getSlotMaster: () => undefined,
+      sendCommand: async (...call: unknown[]) => {
+        sent.push(call);
+        return ["claimed"];
+      },
+    };
+    const store = createRedisIdempotencyStore({ client, prefix: "p:", maxRecordsPerScope: 7 });
+    expect(await store.claim(claim)).toEqual({ status: "claimed" });
+    const [key, readonly, args] = sent[0] as [string, boolean, string[]];
+    expect([key, readonly, args[0]]).toEqual(["p:{1:s}:k", false, "EVALSHA"]);
+    expect(args.slice(2)).toEqual(["2", "p:{1:s}:k", "p:{1:s}", '["in-flight","t","f"]', "1000", "7"]);
+  });
+
+  it("refuses a maxRecordsPerScope that is not a whole number >= 1 or Infinity, and an empty hash tag in prefix", () => {
+    for (const maxRecordsPerScope of [0, -1, 1.5, Number.NaN, "10"]) {
+      expect(() =>
+        createRedisIdempotencyStore({
+          client: quietClient,
+          maxRecordsPerScope: maxRecordsPerScope as number,
+        }),
+      ).toThrow(/maxRecordsPerScope must be a whole number >= 1 or Infinity/);
+    }
+    expect(() =>
+      createRedisIdempotencyStore({ client: quietClient, maxRecordsPerScope: Infinity }),
+    ).not.toThrow();
+    expect(() =>
+      createRedisIdempotencyStore({ client: quietClient, prefix: "a{}:", maxRecordsPerScope: 5 }),
+    ).toThrow(/empty hash tag/);
+    // Without a quota every command touches one key, so any prefix works.
+    expect(() => createRedisIdempotencyStore({ client: quietClient, prefix: "a{}:" })).not.toThrow();
   });
 
   it("turns MOVED and ASK into ERR_IDEMPOTENCY_STORE_UNAVAILABLE that says to use createCluster()", async () => {

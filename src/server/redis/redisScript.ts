@@ -3,10 +3,15 @@ import type { RedisCommandSender } from "./toRedisCommandSender.js";
 
 /**
  * A Lua script run by its SHA-1 (`EVALSHA`), sent whole (`EVAL`) when the server's script cache lacks it.
- * It touches one key, `KEYS[1]`, so it runs on Redis Cluster too: every command goes to that key's slot.
+ * It is routed by its first key; on Redis Cluster every key it is given must be in that key's slot
+ * (one key, or keys that share a hash tag).
  */
 export interface RedisScript {
-  run(send: RedisCommandSender, key: string, args: readonly string[]): Promise<unknown>;
+  run(
+    send: RedisCommandSender,
+    keys: readonly [string, ...string[]],
+    args: readonly string[],
+  ): Promise<unknown>;
 }
 
 const sha1Hex = (text: string) => digestHex("SHA-1", text);
@@ -20,17 +25,18 @@ const isNoScript = (error: unknown): boolean => {
 };
 
 /**
- * Defines a script of one key: the key always travels in `KEYS[1]` and values in `ARGV[]`, never
- * spliced into the source. One key per script keeps it within one cluster slot without a hash tag.
+ * Defines a script: keys always travel in `KEYS[]` and values in `ARGV[]`, never spliced into the
+ * source. One key per script keeps it within one cluster slot without a hash tag; several need one.
  * After `SCRIPT FLUSH` or a server restart the first call falls back to `EVAL`, which also caches
  * the script again.
  */
 export function defineRedisScript(source: string): RedisScript {
   let sha: Promise<string> | undefined;
   return {
-    async run(send, key, args) {
+    async run(send, keys, args) {
       sha ??= sha1Hex(source);
-      const tail = ["1", key, ...args];
+      const key = keys[0];
+      const tail = [String(keys.length), ...keys, ...args];
       try {
         return await send(key, ["EVALSHA", await sha, ...tail]);
       } catch (error) {
