@@ -97,9 +97,9 @@ describe("normalizeHandlerOptions", () => {
       listed.allows("https://b.example"),
       listed.anyOrigin,
     ]).toEqual([true, false, false]);
-    expect(listed.maxAgeSeconds).toBe(600);
+    expect(listed.maxAgeHeader).toBe("600");
     const any = normalizeHandlerOptions({ ...required, cors: { origins: ["*"], maxAgeMs: 1_999 } }).cors!;
-    expect([any.anyOrigin, any.allows("https://b.example"), any.maxAgeSeconds]).toEqual([true, true, 1]);
+    expect([any.anyOrigin, any.allows("https://b.example"), any.maxAgeHeader]).toEqual([true, true, "1"]);
     const throwing = normalizeHandlerOptions({
       ...required,
       cors: {

@@ -40,9 +40,10 @@ export interface NormalizedCors {
   readonly allows: (origin: string) => boolean;
   /** Whether any origin is allowed (answered `*` when credentials are not sent). */
   readonly anyOrigin: boolean;
-  readonly credentials: boolean;
-  /** `Access-Control-Max-Age`, in whole seconds. */
-  readonly maxAgeSeconds: number;
+  /** Whether `Access-Control-Allow-Credentials: true` is sent (the option's `allowCredentials`). */
+  readonly allowCredentials: boolean;
+  /** The `Access-Control-Max-Age` header's value: the option's `maxAgeMs` in whole seconds. */
+  readonly maxAgeHeader: string;
 }
 
 /** The defaults, in one place. */
@@ -188,5 +189,10 @@ export function normalizeCors(cors: EventsHandlerOptions["cors"]): NormalizedCor
     throw new TypeError("createEventsHandler: cors.allowCredentials must be true or false");
   }
   const maxAgeMs = positiveInteger("cors.maxAgeMs", cors.maxAgeMs, HANDLER_DEFAULTS.corsMaxAgeMs);
-  return { allows, anyOrigin, credentials, maxAgeSeconds: Math.floor(maxAgeMs / 1000) };
+  return {
+    allows,
+    anyOrigin,
+    allowCredentials: credentials,
+    maxAgeHeader: String(Math.floor(maxAgeMs / 1000)),
+  };
 }

@@ -27,7 +27,7 @@ export async function withCors(
     const headers = corsHeaders(cors, origin);
     headers.set("access-control-allow-methods", CORS_ALLOW_METHODS);
     headers.set("access-control-allow-headers", CORS_ALLOW_HEADERS);
-    headers.set("access-control-max-age", String(cors.maxAgeSeconds));
+    headers.set("access-control-max-age", cors.maxAgeHeader);
     return new Response(null, { status: 204, headers });
   }
   const response = await next(request);
@@ -36,7 +36,7 @@ export async function withCors(
       response.headers.set(name, value);
     });
     response.headers.set("access-control-expose-headers", CORS_EXPOSE_HEADERS);
-  } else if (!cors.anyOrigin || cors.credentials) {
+  } else if (!cors.anyOrigin || cors.allowCredentials) {
     // The answer depends on Origin: a shared cache must not serve one origin's answer to another.
     response.headers.append("vary", "origin");
   }
@@ -45,12 +45,12 @@ export async function withCors(
 
 function corsHeaders(cors: NormalizedCors, origin: string): Headers {
   const headers = new Headers();
-  if (cors.anyOrigin && !cors.credentials) {
+  if (cors.anyOrigin && !cors.allowCredentials) {
     headers.set("access-control-allow-origin", "*");
   } else {
     headers.set("access-control-allow-origin", origin);
     headers.set("vary", "origin");
   }
-  if (cors.credentials) headers.set("access-control-allow-credentials", "true");
+  if (cors.allowCredentials) headers.set("access-control-allow-credentials", "true");
   return headers;
 }
