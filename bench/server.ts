@@ -156,7 +156,7 @@ async function bareHandler(request: Request): Promise<Response> {
   if (!isJsonApiMediaType(request.headers.get("content-type"))) return error(415);
   if (!acceptsJsonApi(request.headers.get("accept"))) return error(406);
   const body = await readBodyWithLimit(request, MAX_BODY_BYTES);
-  if (!body.ok) return error(413);
+  if (!body.success) return error(413);
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body.bytes));

@@ -73,7 +73,7 @@ export function createAttempt<T extends EventType>(
         throw new EventsResponseTooLargeError(status, maxResponseBytes, key);
       }
       const read = await readBytesWithLimit(response.body, maxResponseBytes);
-      if (!read.ok) throw new EventsResponseTooLargeError(status, maxResponseBytes, key);
+      if (!read.success) throw new EventsResponseTooLargeError(status, maxResponseBytes, key);
       const text = new TextDecoder().decode(read.bytes);
       if (!response.ok) throw new EventsApiError(status, errorsOf(text, secrets), key);
       return {

@@ -27,23 +27,23 @@ describe("readBytesWithLimit", () => {
     [["ab", "c", "", "dé"], 6, "abcdé"],
   ])("reads %j within a cap of %i bytes", async (chunks, maxBytes, text) => {
     const result = await readBytesWithLimit(streamOf(chunks).stream, maxBytes);
-    expect(result.ok && new TextDecoder().decode(result.bytes)).toBe(text);
+    expect(result.success && new TextDecoder().decode(result.bytes)).toBe(text);
   });
 
   it("a null body is empty", async () => {
-    expect(await readBytesWithLimit(null, 0)).toEqual({ ok: true, bytes: new Uint8Array(0) });
+    expect(await readBytesWithLimit(null, 0)).toEqual({ success: true, bytes: new Uint8Array(0) });
   });
 
   it("stops one chunk past the cap and cancels the stream", async () => {
     const { stream, wasCancelled } = streamOf(["abc", "d", "efgh"]);
-    expect(await readBytesWithLimit(stream, 3)).toEqual({ ok: false, readBytes: 4 });
+    expect(await readBytesWithLimit(stream, 3)).toEqual({ success: false, readBytes: 4 });
     expect(wasCancelled()).toBe(true);
   });
 
   it("stops a never-ending stream at the cap", async () => {
     const { stream, wasCancelled } = streamOf([], true);
     const result = await readBytesWithLimit(stream, 1_048_576);
-    expect(result).toEqual({ ok: false, readBytes: 1_048_576 + 1024 });
+    expect(result).toEqual({ success: false, readBytes: 1_048_576 + 1024 });
     expect(wasCancelled()).toBe(true);
   });
 

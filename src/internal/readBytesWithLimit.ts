@@ -1,13 +1,13 @@
 /** What {@link readBytesWithLimit} read: every byte, or the news that there were more than allowed. */
 export type LimitedRead =
-  | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly readBytes: number };
+  | { readonly success: true; readonly bytes: Uint8Array }
+  | { readonly success: false; readonly readBytes: number };
 
 import { TimedOut } from "./timeBoxed.js";
 
 /**
  * Reads a body stream chunk by chunk, at most `maxBytes` bytes: past the cap it stops, cancels the
- * stream (so a never-ending body costs no more than the cap) and answers `{ ok: false }`. A `null`
+ * stream (so a never-ending body costs no more than the cap) and answers `{ success: false }`. A `null`
  * body is empty. Read errors (a dropped connection, an abort) reject as the stream does. With
  * `timeoutMs`, a body not read to its end in that time is cancelled and the read rejects with
  * {@link TimedOut} (a body sent a byte at a time, or shorter than its `Content-Length`).
@@ -17,7 +17,7 @@ export async function readBytesWithLimit(
   maxBytes: number,
   timeoutMs?: number,
 ): Promise<LimitedRead> {
-  if (body === null) return { ok: true, bytes: new Uint8Array(0) };
+  if (body === null) return { success: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -39,7 +39,7 @@ export async function readBytesWithLimit(
       total += value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        return { ok: false, readBytes: total };
+        return { success: false, readBytes: total };
       }
       chunks.push(value);
     }
@@ -47,12 +47,12 @@ export async function readBytesWithLimit(
     clearTimeout(timer);
     reader.releaseLock();
   }
-  if (chunks.length === 1) return { ok: true, bytes: chunks[0]! };
+  if (chunks.length === 1) return { success: true, bytes: chunks[0]! };
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { ok: true, bytes };
+  return { success: true, bytes };
 }

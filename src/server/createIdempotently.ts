@@ -72,7 +72,7 @@ export async function createIdempotently(
     release();
     lost.done();
   }
-  if (!created.ok) {
+  if (!created.success) {
     // Freed with a compare-and-delete on this request's token: a holder that took over keeps the key.
     await storeCall(settings, () => settings.store.release(ref)).catch(() => undefined);
     return "why" in created ? createGivenUp(settings, created.why) : internalError();

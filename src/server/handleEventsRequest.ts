@@ -61,7 +61,7 @@ export async function handleEventsRequest(
     );
   }
   const body = await readBodyWithLimit(request, settings.maxBodyBytes, settings.bodyTimeoutMs);
-  if (!body.ok) {
+  if (!body.success) {
     if (body.reason === "too-large") {
       return singleError(
         413,
@@ -84,7 +84,7 @@ export async function handleEventsRequest(
     return singleError(400, "ERR_BODY_NOT_JSON", "the body is not JSON text (UTF-8)");
   }
   const keyed = readKey(request, parsed);
-  if (!keyed.ok) return keyed.response;
+  if (!keyed.success) return keyed.response;
   const jsonApi = settings.jsonApi;
   const validated = safeParseEventDocument(parsed, jsonApi);
   if (!validated.success) {
@@ -101,7 +101,7 @@ export async function handleEventsRequest(
     } finally {
       abort.done();
     }
-    if (created.ok) return toResponse(created.response);
+    if (created.success) return toResponse(created.response);
     return "why" in created ? createGivenUp(settings, created.why) : internalError();
   }
   return createIdempotently(settings, shutdown, parsed, document, principal, key);

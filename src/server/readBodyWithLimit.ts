@@ -3,8 +3,8 @@ import { TimedOut } from "../internal/timeBoxed.js";
 
 /** The outcome of {@link readBodyWithLimit}. */
 export type BodyReadResult =
-  | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly reason: "too-large" | "unreadable" | "timeout" };
+  | { readonly success: true; readonly bytes: Uint8Array }
+  | { readonly success: false; readonly reason: "too-large" | "unreadable" | "timeout" };
 
 /**
  * Reads a request body up to `maxBytes`, within `timeoutMs`: a `Content-Length` above the limit
@@ -20,12 +20,12 @@ export async function readBodyWithLimit(
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
-    return { ok: false, reason: "too-large" };
+    return { success: false, reason: "too-large" };
   }
   try {
     const read = await readBytesWithLimit(request.body, maxBytes, timeoutMs);
-    return read.ok ? read : { ok: false, reason: "too-large" };
+    return read.success ? read : { success: false, reason: "too-large" };
   } catch (error) {
-    return { ok: false, reason: error instanceof TimedOut ? "timeout" : "unreadable" };
+    return { success: false, reason: error instanceof TimedOut ? "timeout" : "unreadable" };
   }
 }

@@ -13,14 +13,14 @@ import { singleError } from "./errorResponse.js";
 export function readKey(
   request: Request,
   parsed: unknown,
-): { ok: true; key: string | undefined } | { ok: false; response: Response } {
+): { success: true; key: string | undefined } | { success: false; response: Response } {
   const result = readIdempotencyKey({ headers: request.headers, document: parsed });
   // A valid key has no comma, so a header sent twice and joined by Fetch ("k1, k2") is never one.
-  if (result.success && isValidIdempotencyKey(result.data)) return { ok: true, key: result.data };
-  if (result.error?.reason === "missing") return { ok: true, key: undefined };
+  if (result.success && isValidIdempotencyKey(result.data)) return { success: true, key: result.data };
+  if (result.error?.reason === "missing") return { success: true, key: undefined };
   if (result.error?.reason === "mismatch") {
     return {
-      ok: false,
+      success: false,
       response: singleError(400, "ERR_IDEMPOTENCY_KEY_MISMATCH", result.error.message, {
         pointer: `/data/meta/${IDEMPOTENCY_KEY_META}`,
       }),
@@ -29,7 +29,7 @@ export function readKey(
   const header = request.headers.get(IDEMPOTENCY_KEY_HEADER);
   if (header !== null && !isValidIdempotencyKey(header)) {
     return {
-      ok: false,
+      success: false,
       response: singleError(
         400,
         "ERR_IDEMPOTENCY_KEY_INVALID",
@@ -38,7 +38,7 @@ export function readKey(
     };
   }
   return {
-    ok: false,
+    success: false,
     response: singleError(
       400,
       "ERR_IDEMPOTENCY_KEY_INVALID",

@@ -9,13 +9,13 @@ import type { NormalizedHandlerOptions } from "./normalizeHandlerOptions.js";
 import type { Shutdown } from "./Shutdown.js";
 
 /**
- * What a run of `create` came to: the response to store, `ok: false` when it threw or returned
+ * What a run of `create` came to: the response to store, `success: false` when it threw or returned
  * garbage, or `why` it was given up.
  */
 export type CreateOutcome =
-  | { ok: true; response: StoredResponse }
-  | { ok: false }
-  | { ok: false; why: "timeout" | "closed" };
+  | { success: true; response: StoredResponse }
+  | { success: false }
+  | { success: false; why: "timeout" | "closed" };
 
 /**
  * Runs `create` within its deadline: past `createTimeoutMs` (or when a close runs out of time) its
@@ -41,17 +41,17 @@ export async function runCreateWithin(
         : "the events handler closed before create finished",
     ),
   );
-  return { ok: false, why: raced.why };
+  return { success: false, why: raced.why };
 }
 
-/** Calls the user's create and builds the response to store; `ok: false` when it threw or returned garbage. */
+/** Calls the user's create and builds the response to store; `success: false` when it threw or returned garbage. */
 async function runCreate(
   settings: NormalizedHandlerOptions,
   document: EventDocument,
   principal: string,
   idempotencyKey: string | undefined,
   abort: CreateSignal,
-): Promise<{ ok: true; response: StoredResponse } | { ok: false }> {
+): Promise<{ success: true; response: StoredResponse } | { success: false }> {
   try {
     const result = await settings.create(
       new CreateRequest(
@@ -63,8 +63,8 @@ async function runCreate(
       ),
     );
     const response = createdResponse(settings, document, result, idempotencyKey);
-    return response === undefined ? { ok: false } : { ok: true, response };
+    return response === undefined ? { success: false } : { success: true, response };
   } catch {
-    return { ok: false };
+    return { success: false };
   }
 }
