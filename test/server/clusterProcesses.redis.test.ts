@@ -5,14 +5,15 @@
  * processes' own reports; the records are looked up on each master's own connection. Children and
  * cluster nodes are stopped by PID, also when the test fails.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { type RedisCluster, startRedisCluster } from "../support/redisServer.js";
+import { bundleChild, type ReportingChild, startReportingChild } from "../support/reportingChild.js";
 import { createHeaders, documentFor } from "./support.js";
 
 const source = fileURLToPath(new URL("./clusterHandlerProcess.ts", import.meta.url));
@@ -30,32 +31,14 @@ interface Report {
   readonly pid: number;
 }
 
-interface HandlerProcess {
-  readonly child: ChildProcess;
-  readonly port: number;
-  readonly reports: Report[];
-  /** The last 4,000 characters it wrote on stderr, shown when the test fails. */
-  stderr(): string;
-  /** Asks it to stop (SIGTERM) and waits until it exits by itself; resolves to its exit code. */
-  stop(): Promise<number | null>;
-}
+type HandlerProcess = ReportingChild<Report>;
 
 let cluster: RedisCluster | undefined;
 const children: HandlerProcess[] = [];
 const spawned: ChildProcess[] = [];
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [source],
-    outfile: script,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: ["redis"],
-    logLevel: "error",
-  });
+  await bundleChild(source, script);
   cluster = await startRedisCluster();
 });
 
@@ -74,49 +57,12 @@ afterAll(async () => {
 });
 
 async function startHandler(env: Record<string, string> = {}): Promise<HandlerProcess> {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, REDIS_CLUSTER_URLS: cluster!.rootNodes.map(({ url }) => url).join(","), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  spawned.push(child);
-  const reports: Report[] = [];
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  let buffered = "";
-  const listening = new Promise<number>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let newline = buffered.indexOf("\n");
-      while (newline >= 0) {
-        const report = JSON.parse(buffered.slice(0, newline)) as Report;
-        buffered = buffered.slice(newline + 1);
-        reports.push(report);
-        if (report.event === "listening") resolve(report.port!);
-        newline = buffered.indexOf("\n");
-      }
-    });
-    child.once("exit", (code) =>
-      reject(new Error(`cluster handler process exited (${code}) before listening:\n${stderr}`)),
-    );
-  });
-  const port = await listening;
-  const handle: HandlerProcess = {
-    child,
-    port,
-    reports,
-    stderr: () => stderr,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      const [code, signal] = (await exited) as [number | null, string | null];
-      clearTimeout(timer);
-      return signal === null ? code : -1;
-    },
-  };
+  const handle = await startReportingChild<Report>(
+    script,
+    { REDIS_CLUSTER_URLS: cluster!.rootNodes.map(({ url }) => url).join(","), ...env },
+    "cluster handler process",
+  );
+  spawned.push(handle.child);
   children.push(handle);
   return handle;
 }

@@ -3,13 +3,13 @@
  * processes, a holder killed inside create, and Redis killed mid-run. Creates are counted from the
  * processes' own reports; every child must exit by itself when asked, proving nothing is left open.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+
 import { once } from "node:events";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type RedisServer, startRedisServer } from "../support/redisServer.js";
+import { bundleChild, type ReportingChild, startReportingChild } from "../support/reportingChild.js";
 import { createHeaders, documentFor, snapshot } from "./support.js";
 
 const source = fileURLToPath(new URL("./handlerProcess.ts", import.meta.url));
@@ -25,29 +25,13 @@ interface Report {
   readonly pid: number;
 }
 
-interface HandlerProcess {
-  readonly child: ChildProcess;
-  readonly port: number;
-  readonly reports: Report[];
-  /** Asks it to stop (SIGTERM) and waits until it exits by itself; resolves to its exit code. */
-  stop(): Promise<number | null>;
-}
+type HandlerProcess = ReportingChild<Report>;
 
 let redis: RedisServer;
 const children: HandlerProcess[] = [];
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [source],
-    outfile: script,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: ["redis"],
-    logLevel: "error",
-  });
+  await bundleChild(source, script);
   redis = await startRedisServer();
 });
 
@@ -63,47 +47,11 @@ afterAll(async () => {
 });
 
 async function startHandler(env: Record<string, string> = {}): Promise<HandlerProcess> {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, REDIS_URL: redis.url, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const reports: Report[] = [];
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  let buffered = "";
-  const listening = new Promise<number>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let newline = buffered.indexOf("\n");
-      while (newline >= 0) {
-        const report = JSON.parse(buffered.slice(0, newline)) as Report;
-        buffered = buffered.slice(newline + 1);
-        reports.push(report);
-        if (report.event === "listening") resolve(report.port!);
-        newline = buffered.indexOf("\n");
-      }
-    });
-    child.once("exit", (code) =>
-      reject(new Error(`handler process exited (${code}) before listening:\n${stderr}`)),
-    );
-  });
-  const port = await listening;
-  const handle: HandlerProcess = {
-    child,
-    port,
-    reports,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      const [code, signal] = (await exited) as [number | null, string | null];
-      clearTimeout(timer);
-      return signal === null ? code : -1;
-    },
-  };
+  const handle = await startReportingChild<Report>(
+    script,
+    { REDIS_URL: redis.url, ...env },
+    "handler process",
+  );
   children.push(handle);
   return handle;
 }

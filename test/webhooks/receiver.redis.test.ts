@@ -5,14 +5,14 @@
  * report lines and ordered against the answers by their times (one machine, one clock); every child
  * must exit by itself when asked, proving the receiver leaves nothing open.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+
 import { once } from "node:events";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signWebhook, WEBHOOK_ID_HEADER } from "../../src/webhooks/index.js";
 import { type RedisServer, startRedisServer } from "../support/redisServer.js";
+import { bundleChild, type ReportingChild, startReportingChild } from "../support/reportingChild.js";
 
 const source = fileURLToPath(new URL("./receiverProcess.ts", import.meta.url));
 const outDir = fileURLToPath(new URL("../../.tmp/webhook-receiver/", import.meta.url));
@@ -34,29 +34,13 @@ interface Report {
   readonly status?: number;
 }
 
-interface ReceiverProcess {
-  readonly child: ChildProcess;
-  readonly port: number;
-  readonly reports: Report[];
-  /** Asks it to stop (SIGTERM), waits until it exits by itself and its output is read; its exit code. */
-  stop(): Promise<number | null>;
-}
+type ReceiverProcess = ReportingChild<Report>;
 
 let redis: RedisServer;
 const children: ReceiverProcess[] = [];
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [source],
-    outfile: script,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: ["redis"],
-    logLevel: "error",
-  });
+  await bundleChild(source, script);
   redis = await startRedisServer();
 });
 
@@ -75,48 +59,11 @@ afterAll(async () => {
 });
 
 async function startReceiver(env: Record<string, string>): Promise<ReceiverProcess> {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, REDIS_URL: redis.url, SIGNING_SECRET: secret, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const reports: Report[] = [];
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const closed = once(child, "close");
-  let buffered = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      for (let newline = buffered.indexOf("\n"); newline >= 0; newline = buffered.indexOf("\n")) {
-        const report = JSON.parse(buffered.slice(0, newline)) as Report;
-        buffered = buffered.slice(newline + 1);
-        reports.push(report);
-        if (report.event === "listening") resolve(report.port!);
-      }
-    });
-    child.once("exit", (code) =>
-      reject(new Error(`receiver process exited (${code}) before listening:\n${stderr}`)),
-    );
-  }).catch((error: unknown) => {
-    child.kill("SIGKILL");
-    throw error;
-  });
-  const receiver: ReceiverProcess = {
-    child,
-    port,
-    reports,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        await closed;
-        clearTimeout(timer);
-      } else await closed;
-      return child.signalCode === null ? child.exitCode : -1;
-    },
-  };
+  const receiver = await startReportingChild<Report>(
+    script,
+    { REDIS_URL: redis.url, SIGNING_SECRET: secret, ...env },
+    "receiver process",
+  );
   children.push(receiver);
   return receiver;
 }
