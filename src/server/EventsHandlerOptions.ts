@@ -159,6 +159,74 @@ export interface EventsHandlerOptions extends JsonApiOptions {
   readonly path?: string;
   /** The URL of a created event, sent as `Location`. No `Location` header when absent. */
   readonly location?: (id: string) => string | URL;
+  /**
+   * Called when something failed on the server's side (see {@link EventsHandlerErrorContext} for
+   * the stages): log it, count it, page someone. The answer does not depend on it: what it returns
+   * or throws is ignored (a promise is not awaited), and the client still gets the opaque 500 or the
+   * 503 it would have got.
+   */
+  readonly onError?: (error: unknown, context: EventsHandlerErrorContext) => unknown;
+}
+
+/**
+ * Where a failure reported to `onError` happened:
+ *
+ * - `"authorize"`: `authorize` threw or rejected (answered 500);
+ * - `"create"`: `create` threw, rejected, returned something that is not `{ id }`, or did not finish
+ *   within `createTimeoutMs` (answered 500, or 503 for the time-out; the key is freed);
+ * - `"store"`: the idempotency store failed or did not answer within `storeTimeoutMs` (answered 503,
+ *   or, when freeing a key, the key stays claimed until its lease runs out);
+ * - `"complete"`: the event **was created** (answered 201) but its record could not be stored: a
+ *   retry of the same key will run `create` again. A Redis at `maxmemory` refusing writes is the
+ *   usual cause: count these;
+ * - `"body"`: the request's body was consumed before `createNodeListener` saw it (a body parser
+ *   mounted in front: answered 500 `ERR_BODY_ALREADY_READ`);
+ * - `"internal"`: anything else (answered 500).
+ *
+ * Exported from `messaging-events/server`.
+ *
+ * @example
+ * ```ts
+ * import type { EventsHandlerErrorStage } from "messaging-events/server";
+ *
+ * const paging: readonly EventsHandlerErrorStage[] = ["store", "complete"];
+ * ```
+ */
+export type EventsHandlerErrorStage = "authorize" | "create" | "store" | "complete" | "body" | "internal";
+
+/**
+ * What `onError` learns besides the error: the stage, the request, who sent it and with which key
+ * (when known by then), and the status the client was answered (`undefined` when the failure
+ * happened after the answer was decided, freeing a key for instance).
+ *
+ * Exported from `messaging-events/server`.
+ *
+ * @example
+ * ```ts
+ * import { createEventsHandler, type EventsHandlerErrorContext } from "messaging-events/server";
+ *
+ * const handler = createEventsHandler({
+ *   authorize: () => "demo-tenant",
+ *   create: () => {
+ *     throw new Error("database down");
+ *   },
+ *   onError: (error, context: EventsHandlerErrorContext) =>
+ *     console.error(`${context.stage} failed (${context.status}) for ${context.principal}:`, error),
+ * });
+ * await handler.close();
+ * ```
+ */
+export interface EventsHandlerErrorContext {
+  /** Where it failed. */
+  readonly stage: EventsHandlerErrorStage;
+  /** The request being answered (its body already read). */
+  readonly request: Request;
+  /** What `authorize` returned, once it has. */
+  readonly principal: string | undefined;
+  /** The request's idempotency key, once read. */
+  readonly idempotencyKey: string | undefined;
+  /** The status answered, or `undefined` when the failure came after the answer was decided. */
+  readonly status: number | undefined;
 }
 
 /**

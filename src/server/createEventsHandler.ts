@@ -2,6 +2,7 @@ import { LeaseKeeper } from "../internal/leaseKeeper.js";
 import type { EventsHandler, EventsHandlerOptions } from "./EventsHandlerOptions.js";
 import { handleEventsRequest } from "./handleEventsRequest.js";
 import { HANDLER_DEFAULTS, normalizeHandlerOptions } from "./normalizeHandlerOptions.js";
+import { REPORT_ERROR, type ReportError, RequestErrors } from "./RequestErrors.js";
 import { internalError, shuttingDown } from "./retryLaterResponses.js";
 import type { Shutdown } from "./Shutdown.js";
 import { storeCall } from "./storeCall.js";
@@ -79,9 +80,11 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
 
   const answer = async (request: Request): Promise<Response> => {
     running++;
+    const errors = new RequestErrors(settings.onError, request);
     try {
-      return await handleEventsRequest(request, settings, shutdown);
-    } catch {
+      return await handleEventsRequest(request, settings, shutdown, errors);
+    } catch (error) {
+      errors.report("internal", error, 500);
       return internalError();
     } finally {
       if (--running === 0) drained?.();
@@ -106,7 +109,10 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
         resolve(true);
       };
     });
+  const reportError: ReportError = (request, stage, error, status) =>
+    new RequestErrors(settings.onError, request).report(stage, error, status);
   return Object.assign(handler, {
+    [REPORT_ERROR]: reportError,
     close(options?: { readonly timeoutMs?: number }): Promise<void> {
       closed ??= (async () => {
         const timeoutMs = closeTimeout(options);

@@ -6,6 +6,7 @@ import { fingerprintDocument } from "./fingerprintDocument.js";
 import type { IdempotencyRecordRef } from "./IdempotencyStore.js";
 import { isIdempotencyStoreError } from "./IdempotencyStoreError.js";
 import type { NormalizedHandlerOptions } from "./normalizeHandlerOptions.js";
+import type { RequestErrors } from "./RequestErrors.js";
 import { createGivenUp, inFlight, internalError, quotaExceeded, unavailable } from "./retryLaterResponses.js";
 import { type CreateOutcome, runCreateWithin } from "./runCreate.js";
 import type { Shutdown } from "./Shutdown.js";
@@ -25,6 +26,7 @@ export async function createIdempotently(
   document: EventDocument,
   principal: string,
   key: string,
+  errors: RequestErrors,
 ): Promise<Response> {
   const hashed = fingerprintDocument(parsed);
   const fingerprint = typeof hashed === "string" ? hashed : await hashed;
@@ -37,14 +39,17 @@ export async function createIdempotently(
       () => settings.store.claim({ scope: principal, key, token, fingerprint, leaseMs: settings.leaseMs }),
       // Answered 503 already: a claim that lands now must not hold the key for a whole lease.
       (late) => {
-        if (late.status === "claimed") settings.store.release(ref).catch(() => undefined);
+        if (late.status === "claimed") {
+          settings.store.release(ref).catch((error: unknown) => errors.report("store", error, undefined));
+        }
       },
     );
   } catch (error) {
     // One principal out of room in the store is told so, apart from an outage that concerns everyone.
-    return isIdempotencyStoreError(error) && error.code === "ERR_IDEMPOTENCY_QUOTA_EXCEEDED"
-      ? quotaExceeded()
-      : unavailable();
+    if (isIdempotencyStoreError(error) && error.code === "ERR_IDEMPOTENCY_QUOTA_EXCEEDED")
+      return quotaExceeded();
+    errors.report("store", error, 503);
+    return unavailable();
   }
   switch (claim.status) {
     case "completed":
@@ -67,14 +72,16 @@ export async function createIdempotently(
   );
   let created: CreateOutcome;
   try {
-    created = await runCreateWithin(settings, shutdown, document, principal, key, lost);
+    created = await runCreateWithin(settings, shutdown, document, principal, key, lost, errors);
   } finally {
     release();
     lost.done();
   }
   if (!created.success) {
     // Freed with a compare-and-delete on this request's token: a holder that took over keeps the key.
-    await storeCall(settings, () => settings.store.release(ref)).catch(() => undefined);
+    await storeCall(settings, () => settings.store.release(ref)).catch((error: unknown) =>
+      errors.report("store", error, undefined),
+    );
     return "why" in created ? createGivenUp(settings, created.why) : internalError();
   }
   let stored: boolean;
@@ -82,8 +89,10 @@ export async function createIdempotently(
     stored = await storeCall(settings, () =>
       settings.store.complete(ref, created.response, settings.retentionMs),
     );
-  } catch {
-    // The event exists: answering it is right; the record may be missing for retries that come after.
+  } catch (error) {
+    // The event exists: answering it is right; the record may be missing for retries that come
+    // after, which would create it again: the operator must hear of it.
+    errors.report("complete", error, 201);
     return toResponse(created.response);
   }
   // Another request took the key over after this one's lease ran out: its record is the one to serve.

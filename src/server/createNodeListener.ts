@@ -1,3 +1,5 @@
+import { REPORT_ERROR, type ReportError } from "./RequestErrors.js";
+
 /**
  * The parts of a Node.js `IncomingMessage` (node:http, Express, Connect) that the adapter reads:
  * typed by shape, so this library needs no Node.js types.
@@ -125,6 +127,13 @@ function bodyConsumed(req: NodeRequestLike): boolean {
   );
 }
 
+/** Runs a report; a request Fetch cannot express (a forbidden method) is not reported, and still answered. */
+function reportSafely(report: () => void): void {
+  try {
+    report();
+  } catch {}
+}
+
 const bodyAlreadyRead = () =>
   new Response(
     JSON.stringify({
@@ -222,8 +231,22 @@ async function answer(
     }
     const method = req.method ?? "GET";
     const hasBody = method !== "GET" && method !== "HEAD";
-    if (hasBody && bodyConsumed(req)) response = bodyAlreadyRead();
-    else {
+    if (hasBody && bodyConsumed(req)) {
+      response = bodyAlreadyRead();
+      const report = (handler as { [REPORT_ERROR]?: ReportError })[REPORT_ERROR];
+      if (typeof report === "function") {
+        reportSafely(() =>
+          report(
+            new Request(url, { method, headers }),
+            "body",
+            new Error(
+              "the request body was consumed by a body parser before createNodeListener: mount the events handler before any body parser",
+            ),
+            500,
+          ),
+        );
+      }
+    } else {
       if (hasBody) body = bodyOf(req);
       response = await handler(
         new Request(url, {

@@ -6,6 +6,7 @@ import { CreateSignal } from "./CreateSignal.js";
 import { createIdempotently } from "./createIdempotently.js";
 import { errorResponse, singleError } from "./errorResponse.js";
 import type { NormalizedHandlerOptions } from "./normalizeHandlerOptions.js";
+import { RequestErrors } from "./RequestErrors.js";
 import { readBodyWithLimit } from "./readBodyWithLimit.js";
 import { readKey } from "./readKey.js";
 import { createGivenUp, internalError } from "./retryLaterResponses.js";
@@ -22,6 +23,7 @@ export async function handleEventsRequest(
   request: Request,
   settings: NormalizedHandlerOptions,
   shutdown: Shutdown,
+  errors: RequestErrors = new RequestErrors(settings.onError, request),
 ): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname !== settings.path) {
@@ -35,13 +37,20 @@ export async function handleEventsRequest(
       { headers: { allow: "POST" } },
     );
   }
-  const authorized = settings.authorize(request);
-  const principal = isPromiseLike(authorized) ? await authorized : authorized;
+  let principal: string | null;
+  try {
+    const authorized = settings.authorize(request);
+    principal = isPromiseLike(authorized) ? await authorized : authorized;
+  } catch (error) {
+    errors.report("authorize", error, 500);
+    return internalError();
+  }
   if (typeof principal !== "string" || principal === "") {
     return singleError(401, "ERR_UNAUTHORIZED", "the request is not authorized", {
       headers: { "www-authenticate": settings.authenticationScheme },
     });
   }
+  errors.principal = principal;
   const contentType = request.headers.get("content-type");
   if (!isJsonApiMediaType(contentType)) {
     return singleError(
@@ -93,18 +102,19 @@ export async function handleEventsRequest(
   }
   const document = validated.data;
   const key = keyed.key;
+  errors.idempotencyKey = key;
   if (key === undefined) {
     const abort = new CreateSignal(shutdown);
     let created: CreateOutcome;
     try {
-      created = await runCreateWithin(settings, shutdown, document, principal, undefined, abort);
+      created = await runCreateWithin(settings, shutdown, document, principal, undefined, abort, errors);
     } finally {
       abort.done();
     }
     if (created.success) return toResponse(created.response);
     return "why" in created ? createGivenUp(settings, created.why) : internalError();
   }
-  return createIdempotently(settings, shutdown, parsed, document, principal, key);
+  return createIdempotently(settings, shutdown, parsed, document, principal, key, errors);
 }
 
 /** Whether `authorize` answered later rather than at once (only then is it awaited). */

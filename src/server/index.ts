@@ -8,6 +8,8 @@ export type {
   CreateEventRequest,
   CreateEventResult,
   EventsHandler,
+  EventsHandlerErrorContext,
+  EventsHandlerErrorStage,
   EventsHandlerOptions,
 } from "./EventsHandlerOptions.js";
 export type { EventsHandlerErrorCode } from "./errorResponse.js";

@@ -27,6 +27,7 @@ export interface NormalizedHandlerOptions {
   readonly cors: NormalizedCors | undefined;
   readonly path: string;
   readonly location: ((id: string) => string | URL) | undefined;
+  readonly onError: EventsHandlerOptions["onError"];
   readonly attributeNames: EventAttributeNames;
   /**
    * The options of the document validator: `undefined` for the default attribute names, so each
@@ -86,6 +87,9 @@ export function normalizeHandlerOptions(options: EventsHandlerOptions): Normaliz
   }
   if (typeof create !== "function") {
     throw new TypeError("createEventsHandler: create must be a function returning { id }");
+  }
+  if (options.onError !== undefined && typeof options.onError !== "function") {
+    throw new TypeError("createEventsHandler: onError must be a function");
   }
   if (location !== undefined && typeof location !== "function") {
     throw new TypeError("createEventsHandler: location must be a function from an event id to a URL");
@@ -154,6 +158,7 @@ export function normalizeHandlerOptions(options: EventsHandlerOptions): Normaliz
     cors,
     path,
     location,
+    onError: options.onError,
     attributeNames,
     jsonApi: attributeNames === DEFAULT_EVENT_ATTRIBUTE_NAMES ? undefined : { attributeNames },
   };

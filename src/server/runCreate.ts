@@ -6,6 +6,7 @@ import { createdResponse } from "./createdResponse.js";
 import { eventOf } from "./eventOf.js";
 import type { StoredResponse } from "./IdempotencyStore.js";
 import type { NormalizedHandlerOptions } from "./normalizeHandlerOptions.js";
+import type { RequestErrors } from "./RequestErrors.js";
 import type { Shutdown } from "./Shutdown.js";
 
 /**
@@ -28,19 +29,21 @@ export async function runCreateWithin(
   principal: string,
   idempotencyKey: string | undefined,
   abort: CreateSignal,
+  errors: RequestErrors,
 ): Promise<CreateOutcome> {
   const raced = await new CreateDeadline(shutdown).race(
-    runCreate(settings, document, principal, idempotencyKey, abort),
+    runCreate(settings, document, principal, idempotencyKey, abort, errors),
     settings.createTimeoutMs,
   );
   if (raced.done) return raced.value;
-  abort.abort(
-    new Error(
-      raced.why === "timeout"
-        ? `create did not finish within createTimeoutMs (${settings.createTimeoutMs} ms)`
-        : "the events handler closed before create finished",
-    ),
+  const reason = new Error(
+    raced.why === "timeout"
+      ? `create did not finish within createTimeoutMs (${settings.createTimeoutMs} ms)`
+      : "the events handler closed before create finished",
   );
+  abort.abort(reason);
+  // A close is the operator's own doing; a create past its deadline is a failure to look into.
+  if (raced.why === "timeout") errors.report("create", reason, 503);
   return { success: false, why: raced.why };
 }
 
@@ -51,6 +54,7 @@ async function runCreate(
   principal: string,
   idempotencyKey: string | undefined,
   abort: CreateSignal,
+  errors: RequestErrors,
 ): Promise<{ success: true; response: StoredResponse } | { success: false }> {
   try {
     const result = await settings.create(
@@ -63,8 +67,18 @@ async function runCreate(
       ),
     );
     const response = createdResponse(settings, document, result, idempotencyKey);
-    return response === undefined ? { success: false } : { success: true, response };
-  } catch {
+    if (response !== undefined) return { success: true, response };
+    errors.report(
+      "create",
+      new TypeError(
+        "create returned something other than { id, attributes?, relationships? } with an id of 1 to 26 characters, not blank",
+      ),
+      500,
+    );
+    return { success: false };
+  } catch (error) {
+    // A create given up on already (time-out, close) has been reported as such.
+    if (!abort.signal.aborted) errors.report("create", error, 500);
     return { success: false };
   }
 }

@@ -110,8 +110,11 @@ describe("body deadline over a socket", () => {
 });
 
 describe("createNodeListener behind a body parser", () => {
-  it("answers 500 ERR_BODY_ALREADY_READ at once, naming the fix, when the body was consumed", async () => {
-    const { port } = await serve({}, async (req) => {
+  it("answers 500 ERR_BODY_ALREADY_READ at once, naming the fix, when the body was consumed, and tells onError", async () => {
+    const reported: { stage: string; status: number | undefined; message: string }[] = [];
+    const onError = (error: unknown, context: { stage: string; status: number | undefined }) =>
+      reported.push({ stage: context.stage, status: context.status, message: String(error) });
+    const { port } = await serve({ onError }, async (req) => {
       // What express.json does: read the whole body, then leave the parsed value in req.body.
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -128,6 +131,9 @@ describe("createNodeListener behind a body parser", () => {
     const { errors } = (await response.json()) as { errors: { code: string; detail: string }[] };
     expect(errors[0]!.code).toBe("ERR_BODY_ALREADY_READ");
     expect(errors[0]!.detail).toContain("before any body parser");
+    expect(reported).toEqual([
+      { stage: "body", status: 500, message: expect.stringContaining("before any body parser") },
+    ]);
   });
 
   it("still streams when a parser only left {} (another media type, nothing read)", async () => {

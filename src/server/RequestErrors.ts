@@ -1,0 +1,51 @@
+import type { EventsHandlerErrorStage, EventsHandlerOptions } from "./EventsHandlerOptions.js";
+
+/**
+ * Where the handler puts a hook that reports a failure found outside it: `createNodeListener`
+ * reports a body already consumed through it.
+ */
+export const REPORT_ERROR: unique symbol = Symbol("messaging-events.reportError");
+
+/** The `onError` reporter of one handler, as attached under {@link REPORT_ERROR}. */
+export type ReportError = (
+  request: Request,
+  stage: EventsHandlerErrorStage,
+  error: unknown,
+  status: number,
+) => void;
+
+/**
+ * What one request knows to tell `onError`: who sent it and its key, filled in as they are learnt.
+ * Reporting never throws and never waits: what the hook throws or rejects with is dropped.
+ */
+export class RequestErrors {
+  principal: string | undefined = undefined;
+  idempotencyKey: string | undefined = undefined;
+
+  constructor(
+    private readonly onError: EventsHandlerOptions["onError"],
+    private readonly request: Request,
+  ) {}
+
+  /** Reports a failure at `stage`; `status` is what the client was answered, if it was decided by it. */
+  report(stage: EventsHandlerErrorStage, error: unknown, status: number | undefined): void {
+    const { onError } = this;
+    if (onError === undefined) return;
+    try {
+      const result = onError(error, {
+        stage,
+        request: this.request,
+        principal: this.principal,
+        idempotencyKey: this.idempotencyKey,
+        status,
+      });
+      if (
+        typeof result === "object" &&
+        result !== null &&
+        typeof (result as Promise<unknown>).then === "function"
+      ) {
+        (result as Promise<unknown>).then(undefined, () => undefined);
+      }
+    } catch {}
+  }
+}
