@@ -87,6 +87,30 @@ export interface DeadDelivery extends QueuedDelivery {
   readonly reason: string;
   /** When it died, in epoch milliseconds. */
   readonly diedAt: number;
+  /** What the endpoint answered to the last attempt, when it answered. */
+  readonly lastResponse?: AttemptResponse;
+}
+
+/**
+ * What an endpoint answered to an attempt: its status and the first bytes of its body (at most
+ * 1 KiB of UTF-8, control characters replaced by U+FFFD), so that you can tell a customer why their
+ * endpoint fails.
+ *
+ * Exported from `messaging-events/dispatch`.
+ *
+ * @example
+ * ```ts
+ * import type { AttemptResponse } from "messaging-events/dispatch";
+ *
+ * const answer: AttemptResponse = { status: 500, body: '{"error":"database unavailable"}' };
+ * console.log(`the endpoint answered ${answer.status}: ${answer.body}`);
+ * ```
+ */
+export interface AttemptResponse {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The first bytes of the body as text: at most 1 KiB of UTF-8, control characters replaced. */
+  readonly body: string;
 }
 
 /**
@@ -122,10 +146,18 @@ export interface DeliveryQueue {
   complete(lease: DeliveryLease): Promise<void>;
   /** The attempt failed: count it, and hand the delivery out again at `retryAt` (epoch ms). */
   retry(lease: DeliveryLease, retryAt: number, reason: string): Promise<void>;
-  /** The attempt failed for good: count it and keep the delivery as dead. */
-  dead(lease: DeliveryLease, reason: string): Promise<void>;
+  /**
+   * The attempt failed for good: count it and keep the delivery as dead, with what the endpoint last
+   * answered (if it answered).
+   */
+  dead(lease: DeliveryLease, reason: string, lastResponse?: AttemptResponse): Promise<void>;
   /** Gives a lease back unattempted, due at once (a worker that stops before sending). */
   release(lease: DeliveryLease): Promise<void>;
+  /**
+   * Gives a lease back unattempted (its attempt count unchanged), due again at `dueAt` (epoch ms):
+   * its endpoint was busy, rate-limited or its circuit open.
+   */
+  defer(lease: DeliveryLease, dueAt: number): Promise<void>;
   /** The dead deliveries, oldest first, at most `limit` (100 by default). */
   listDead(options?: { readonly limit?: number }): Promise<DeadDelivery[]>;
   /** Makes a dead delivery due again with a fresh retry schedule; `false` when no dead delivery has this id. */

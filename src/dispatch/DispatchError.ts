@@ -9,6 +9,11 @@
  *   share an id;
  * - `ERR_DISPATCH_ENDPOINTS_FAILED`: the `endpoints` function threw or rejected;
  * - `ERR_DISPATCH_QUEUE_FAILED`: the delivery queue refused or failed to store the deliveries;
+ * - `ERR_DISPATCH_QUEUE_FULL`: the memory queue holds as many deliveries (or payload bytes) as its
+ *   caps allow: nothing of this dispatch was stored; try again later, or give the queue more room;
+ * - `ERR_DISPATCH_DESTINATION_REFUSED`: an endpoint's URL is refused by the destination rules: an
+ *   internal address (loopback, private, link-local, …) not allowed by `destinations.allow`, or
+ *   `http:` when `destinations.httpsOnly` is on;
  * - `ERR_DISPATCH_CLOSED`: the dispatcher or the queue was closed.
  *
  * An invalid payload is an `EventValidationError` with code `ERR_INVALID_WEBHOOK_PAYLOAD`.
@@ -28,6 +33,8 @@ export type DispatchErrorCode =
   | "ERR_DISPATCH_INVALID_ENDPOINT"
   | "ERR_DISPATCH_ENDPOINTS_FAILED"
   | "ERR_DISPATCH_QUEUE_FAILED"
+  | "ERR_DISPATCH_QUEUE_FULL"
+  | "ERR_DISPATCH_DESTINATION_REFUSED"
   | "ERR_DISPATCH_CLOSED";
 
 const brand = Symbol.for("messaging-events.DispatchError");

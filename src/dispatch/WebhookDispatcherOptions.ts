@@ -1,7 +1,8 @@
 import type { RetryOptions } from "../client/RetryOptions.js";
 import type { WebhookSignatureEncoding } from "../webhooks/signWebhook.js";
 import type { WebhookEventType } from "../webhooks/webhookEventTypes.js";
-import type { DeadDelivery, DeliveryQueue } from "./DeliveryQueue.js";
+import type { AttemptResponse, DeadDelivery, DeliveryQueue } from "./DeliveryQueue.js";
+import type { WebhookDestinations } from "./WebhookDestinations.js";
 import type { WebhookEndpoint } from "./WebhookEndpoint.js";
 
 /**
@@ -28,7 +29,10 @@ export type WebhookEndpoints =
  *
  * - `outcome` is `"delivered"` (a 2xx), `"retry"` (it failed and will be tried again at `retryAt`)
  *   or `"dead"` (it failed for good: retries exhausted, 410, endpoint disabled or removed);
- * - `status` is the HTTP status, `undefined` for a network error or a time-out;
+ * - `status` is the HTTP status, `undefined` for a network error, a time-out or a refused
+ *   destination;
+ * - `response` is what the endpoint answered: its status and the first bytes of its body (at most
+ *   1 KiB, control characters replaced), to show a customer why their endpoint fails;
  * - `timestamp` is the `service-timestamp` this attempt was signed with;
  * - `reason` says in words why it failed (never a secret).
  *
@@ -57,6 +61,8 @@ export interface DeliveryAttempt {
   readonly timestamp: string;
   /** The HTTP status; `undefined` when no response came (network error, time-out, nothing sent). */
   readonly status: number | undefined;
+  /** The status and the first bytes of the answer; `undefined` when no response came. */
+  readonly response: AttemptResponse | undefined;
   /** What happens to the delivery now. */
   readonly outcome: "delivered" | "retry" | "dead";
   /** Why the attempt failed; `undefined` when delivered. */
@@ -81,6 +87,56 @@ export interface DeliveryAttempt {
  * ```
  */
 export type EndpointDisabledReason = "gone" | "failing";
+
+/**
+ * The state of an endpoint's circuit breaker: `"closed"` (attempts flow), `"open"` (after
+ * `failureThreshold` failures in a row: its deliveries wait, unattempted, until `reopensAt`) or
+ * `"half-open"` (one probe attempt decides: a success closes it, a failure opens it again for twice
+ * as long, up to `maxOpenMs`).
+ *
+ * Exported from `messaging-events/dispatch`.
+ *
+ * @example
+ * ```ts
+ * import type { CircuitState } from "messaging-events/dispatch";
+ *
+ * const paused = (state: CircuitState) => state !== "closed";
+ * ```
+ */
+export type CircuitState = "closed" | "open" | "half-open";
+
+/**
+ * The circuit breaker's settings: after `failureThreshold` failed attempts in a row to one
+ * endpoint, its deliveries wait for `openMs` (doubling after each failed probe, up to `maxOpenMs`),
+ * then one probe attempt decides. Waiting deliveries are not attempts: they neither use up retries
+ * nor die.
+ *
+ * Exported from `messaging-events/dispatch`.
+ *
+ * @example
+ * ```ts
+ * import type { CircuitBreakerOptions } from "messaging-events/dispatch";
+ *
+ * const breaker: CircuitBreakerOptions = { failureThreshold: 5, openMs: 10_000, maxOpenMs: 300_000 };
+ * ```
+ */
+export interface CircuitBreakerOptions {
+  /**
+   * Failed attempts in a row that open the circuit.
+   * @default 10
+   */
+  readonly failureThreshold?: number;
+  /**
+   * How long it stays open the first time.
+   * @default 30000 (30 s)
+   */
+  readonly openMs?: number;
+  /**
+   * The longest it stays open (each failed probe doubles the wait up to this).
+   * @default 600000 (10 min)
+   */
+  readonly maxOpenMs?: number;
+}
 
 /**
  * The options of `createWebhookDispatcher`. Only `endpoints` is required.
@@ -115,10 +171,20 @@ export interface WebhookDispatcherOptions {
    */
   readonly deliver?: boolean;
   /**
-   * The `fetch` used to send.
-   * @default globalThis.fetch
+   * The `fetch` used to send. By default, on Node.js, node:http(s) with every connection pinned to
+   * the address the destination check allowed; elsewhere `globalThis.fetch`, with host names
+   * resolved and checked before each attempt. With a `fetch` of yours, address literals are still
+   * refused, but host names are resolved and checked only if you give `destinations.resolve` (or
+   * send through an egress proxy that refuses internal addresses).
+   * @default node:http(s) with the destination check at connect time (Node.js); globalThis.fetch elsewhere
    */
   readonly fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  /**
+   * Which destinations may receive webhooks: by default only public addresses (see
+   * {@link WebhookDestinations}); `allow` opens exceptions, `httpsOnly` refuses `http:`.
+   * @default { allow: [], httpsOnly: false }
+   */
+  readonly destinations?: WebhookDestinations;
   /**
    * How to retry a failed attempt: the waits before each retry (after the last, the delivery is
    * dead; `[]` means one attempt only), their jitter, and the longest `Retry-After` (on 429 or
@@ -152,6 +218,18 @@ export interface WebhookDispatcherOptions {
    */
   readonly concurrency?: number;
   /**
+   * How many attempts to one endpoint this process makes at once (an endpoint's own `concurrency`
+   * wins), so that one slow endpoint cannot hold every worker: its other deliveries wait, and the
+   * other endpoints' go on.
+   * @default a quarter of concurrency, rounded up (3 with the default concurrency)
+   */
+  readonly endpointConcurrency?: number;
+  /**
+   * The circuit breaker of each endpoint (tracked in this process), or `false` for none.
+   * @default { failureThreshold: 10, openMs: 30000, maxOpenMs: 600000 }
+   */
+  readonly circuitBreaker?: CircuitBreakerOptions | false;
+  /**
    * How signatures are written: unpadded base64url as the service does, or `"hex"` / `"base64"`.
    * @default "base64url"
    */
@@ -165,4 +243,13 @@ export interface WebhookDispatcherOptions {
    * `endpoints`): the dispatcher remembers it only in this process. What it returns is ignored (a promise is not awaited), and so is what it throws.
    */
   readonly onEndpointDisabled?: (endpoint: WebhookEndpoint, reason: EndpointDisabledReason) => unknown;
+  /**
+   * Called when an endpoint's circuit opens (with the time it lets a probe through), goes half-open
+   * or closes. What it returns is ignored (a promise is not awaited), and so is what it throws.
+   */
+  readonly onCircuitChange?: (
+    endpoint: WebhookEndpoint,
+    state: CircuitState,
+    reopensAt: number | undefined,
+  ) => unknown;
 }

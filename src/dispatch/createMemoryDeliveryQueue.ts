@@ -1,6 +1,12 @@
 import { MAX_TIMER_MS } from "../internal/sleep.js";
 import { checkQueuedDelivery } from "./checkQueuedDelivery.js";
-import type { DeadDelivery, DeliveryLease, DeliveryQueue, QueuedDelivery } from "./DeliveryQueue.js";
+import type {
+  AttemptResponse,
+  DeadDelivery,
+  DeliveryLease,
+  DeliveryQueue,
+  QueuedDelivery,
+} from "./DeliveryQueue.js";
 import { DispatchError } from "./DispatchError.js";
 import { DueHeap } from "./dueHeap.js";
 
@@ -28,6 +34,20 @@ export interface MemoryDeliveryQueueOptions {
    * @default 10000
    */
   readonly maxDead?: number;
+  /**
+   * The most deliveries waiting or leased at once; an `add` that would pass it is refused whole
+   * with `ERR_DISPATCH_QUEUE_FULL` (so `dispatch` rejects, and nothing of it is stored).
+   * @default 50000
+   */
+  readonly maxDeliveries?: number;
+  /**
+   * The most payload bytes held (UTF-16 code units × 2, counted once per dispatched event however
+   * many endpoints it goes to; dead deliveries included). Room is made by forgetting the oldest
+   * dead deliveries first; an `add` that still does not fit is refused whole with
+   * `ERR_DISPATCH_QUEUE_FULL`.
+   * @default 67108864 (64 MiB)
+   */
+  readonly maxBytes?: number;
   /**
    * The clock, in milliseconds since the epoch.
    * @default Date.now
@@ -69,6 +89,15 @@ interface Entry {
   lockExpiresAt: number;
   reason: string;
   diedAt: number;
+  lastResponse: AttemptResponse | undefined;
+}
+
+/** A copy of what the endpoint answered, if it is one (a queue stores only what it checked). */
+function copyResponse(value: AttemptResponse | undefined): AttemptResponse | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { status, body } = value;
+  if (typeof status !== "number" || typeof body !== "string") return undefined;
+  return { status, body: body.slice(0, 1024) };
 }
 
 const positive = (name: string, value: unknown, fallback: number): number => {
@@ -109,6 +138,8 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
   }
   const lockMs = positive("lockMs", options.lockMs, 60_000);
   const maxDead = positive("maxDead", options.maxDead, 10_000);
+  const maxDeliveries = positive("maxDeliveries", options.maxDeliveries, 50_000);
+  const maxBytes = positive("maxBytes", options.maxBytes, 64 * 1024 * 1024);
   const now = options.now ?? Date.now;
   if (typeof now !== "function") throw new TypeError("createMemoryDeliveryQueue: now must be a function");
 
@@ -118,6 +149,9 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
   const dead = new Map<string, Entry>();
   const due = new DueHeap();
   let waiting = 0;
+  // Payload bytes by event: the deliveries of one dispatch share one body string.
+  const events = new Map<string, { readonly bytes: number; refs: number }>();
+  let bytes = 0;
   let takers = new Set<() => void>();
   let idlers: (() => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -215,12 +249,63 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
   const release = (entry: Entry) => {
     leased.delete(entry.delivery.id);
   };
+  const hold = (delivery: QueuedDelivery) => {
+    const held = events.get(delivery.eventId);
+    if (held !== undefined) {
+      held.refs++;
+      return;
+    }
+    const size = delivery.body.length * 2;
+    events.set(delivery.eventId, { bytes: size, refs: 1 });
+    bytes += size;
+  };
+  const forget = (entry: Entry) => {
+    entries.delete(entry.delivery.id);
+    const held = events.get(entry.delivery.eventId);
+    if (held === undefined || --held.refs > 0) return;
+    events.delete(entry.delivery.eventId);
+    bytes -= held.bytes;
+  };
+  /** Forgets the oldest dead deliveries while `over()` says there are too many. */
+  const dropDead = (over: () => boolean) => {
+    for (const [id, oldest] of dead) {
+      if (!over()) break;
+      dead.delete(id);
+      if (oldest.state === "dead") forget(oldest);
+    }
+  };
+  /** The payload bytes `deliveries` would add (bodies of events not held yet, once each). */
+  const newBytes = (deliveries: readonly QueuedDelivery[]): number => {
+    const seen = new Set<string>();
+    let sum = 0;
+    for (const delivery of deliveries) {
+      if (entries.has(delivery.id) || events.has(delivery.eventId) || seen.has(delivery.eventId)) continue;
+      seen.add(delivery.eventId);
+      sum += delivery.body.length * 2;
+    }
+    return sum;
+  };
 
   return {
     async add(deliveries) {
       if (closed) throw new DispatchError("ERR_DISPATCH_CLOSED", "the delivery queue is closed");
       if (!Array.isArray(deliveries)) throw new TypeError("add: pass an array of deliveries");
       const checked = deliveries.map((delivery) => checkQueuedDelivery(delivery, "add"));
+      const fresh = checked.filter((delivery) => !entries.has(delivery.id)).length;
+      if (waiting + leased.size + fresh > maxDeliveries) {
+        throw new DispatchError(
+          "ERR_DISPATCH_QUEUE_FULL",
+          `the memory delivery queue holds its maximum of ${maxDeliveries} deliveries (maxDeliveries); nothing was added`,
+        );
+      }
+      const adding = newBytes(checked);
+      dropDead(() => bytes + adding > maxBytes);
+      if (bytes + adding > maxBytes) {
+        throw new DispatchError(
+          "ERR_DISPATCH_QUEUE_FULL",
+          `the memory delivery queue holds its maximum of ${maxBytes} payload bytes (maxBytes); nothing was added`,
+        );
+      }
       const at = now();
       for (const delivery of checked) {
         if (entries.has(delivery.id)) continue;
@@ -233,8 +318,10 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
           lockExpiresAt: 0,
           reason: "",
           diedAt: 0,
+          lastResponse: undefined,
         };
         entries.set(delivery.id, entry);
+        hold(delivery);
         schedule(entry, at);
       }
     },
@@ -262,7 +349,7 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
       const entry = owned(value);
       if (entry === undefined) return;
       release(entry);
-      entries.delete(entry.delivery.id);
+      forget(entry);
       checkIdle();
     },
     async retry(value, retryAt, reason) {
@@ -276,7 +363,7 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
       entry.reason = typeof reason === "string" ? reason : "";
       schedule(entry, retryAt);
     },
-    async dead(value, reason) {
+    async dead(value, reason, lastResponse) {
       const entry = owned(value);
       if (entry === undefined) return;
       release(entry);
@@ -285,13 +372,19 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
       entry.version++;
       entry.reason = typeof reason === "string" ? reason : "";
       entry.diedAt = now();
+      entry.lastResponse = copyResponse(lastResponse);
       dead.set(entry.delivery.id, entry);
-      for (const [id, oldest] of dead) {
-        if (dead.size <= maxDead) break;
-        dead.delete(id);
-        if (oldest.state === "dead") entries.delete(id);
-      }
+      dropDead(() => dead.size > maxDead);
       checkIdle();
+    },
+    async defer(value, dueAt) {
+      if (typeof dueAt !== "number" || Number.isNaN(dueAt)) {
+        throw new TypeError("defer: dueAt must be a time in epoch milliseconds");
+      }
+      const entry = owned(value);
+      if (entry === undefined) return;
+      release(entry);
+      schedule(entry, dueAt);
     },
     async release(value) {
       const entry = owned(value);
@@ -311,6 +404,7 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
           attempts: entry.attempts,
           reason: entry.reason,
           diedAt: entry.diedAt,
+          ...(entry.lastResponse === undefined ? {} : { lastResponse: entry.lastResponse }),
         });
       }
       return list;

@@ -5,13 +5,15 @@ import { createWebhookSigner, type WebhookSigner } from "../webhooks/createWebho
 import type { WebhookSecret } from "../webhooks/WebhookSecret.js";
 import { buildWebhookPayload } from "./buildWebhookPayload.js";
 import type { CheckedEndpoint } from "./checkEndpoints.js";
-import type { DeadDelivery, DeliveryLease, QueuedDelivery } from "./DeliveryQueue.js";
+import type { AttemptResponse, DeadDelivery, DeliveryLease, QueuedDelivery } from "./DeliveryQueue.js";
 import { DispatchError, isDispatchError } from "./DispatchError.js";
 import type { DispatchInput } from "./DispatchInput.js";
+import { createEndpointGate, type GateTicket } from "./endpointGate.js";
 import { normalizeDispatcherOptions } from "./normalizeDispatcherOptions.js";
 import { retryDelay } from "./retryDelay.js";
 import { sendAttempt } from "./sendAttempt.js";
 import type {
+  CircuitState,
   DeliveryAttempt,
   EndpointDisabledReason,
   WebhookDispatcherOptions,
@@ -64,6 +66,8 @@ export interface WebhookDispatcher {
   disabledEndpoints(): ReadonlyMap<string, EndpointDisabledReason>;
   /** Enables an endpoint this process disabled (replay its dead deliveries afterwards if you want them). */
   enableEndpoint(endpointId: string): void;
+  /** The state of an endpoint's circuit breaker in this process (`"closed"` for one never seen). */
+  circuitState(endpointId: string): CircuitState;
   /**
    * Stops taking deliveries, waits for the attempts in flight to finish, and closes the queue if the
    * dispatcher created it. Idempotent; `dispatch` rejects with `ERR_DISPATCH_CLOSED` afterwards.
@@ -140,6 +144,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const disabled = new Map<string, EndpointDisabledReason>();
   const failingSince = new Map<string, number>();
   const signers = new Map<string, { readonly secret: WebhookSecret; readonly signer: WebhookSigner }>();
+  // The endpoints last read, to hand hooks what the caller gave for an id.
+  let known: ReadonlyMap<string, CheckedEndpoint> = new Map();
+  const gate = createEndpointGate({
+    breaker: settings.circuitBreaker,
+    onCircuitChange: (endpointId, state, reopensAt) => {
+      const endpoint = known.get(endpointId);
+      if (endpoint !== undefined) callHook(settings.onCircuitChange, endpoint.source, state, reopensAt);
+    },
+  });
+  const endpointsNow = async () => {
+    known = await settings.endpoints();
+    return known;
+  };
   let closing: Promise<void> | undefined;
 
   const signerFor = (endpoint: CheckedEndpoint): WebhookSigner => {
@@ -154,21 +171,24 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (disabled.has(endpoint.id)) return;
     disabled.set(endpoint.id, reason);
     failingSince.delete(endpoint.id);
+    gate.forget(endpoint.id);
     callHook(settings.onEndpointDisabled, endpoint.source, reason);
   };
 
-  /** One attempt of one lease, start to finish; never throws. */
+  /** One attempt of one lease, start to finish (or its deferral, when the endpoint may not be tried now); never throws. */
   const attempt = async (lease: DeliveryLease): Promise<void> => {
     const { delivery } = lease;
     const number = lease.attempts + 1;
-    const started = Date.now();
+    let started = Date.now();
     let timestamp = "";
     let status: number | undefined;
+    let response: AttemptResponse | undefined;
     let reason: string;
     let retryAfterMs: number | undefined;
     let final = false;
+    let ticket: GateTicket | undefined;
     try {
-      const endpoint = (await settings.endpoints()).get(delivery.endpointId);
+      const endpoint = (await endpointsNow()).get(delivery.endpointId);
       if (endpoint === undefined) {
         reason = `the endpoint ${quote(delivery.endpointId)} is no longer configured`;
         final = true;
@@ -176,21 +196,42 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         reason = `the endpoint ${quote(endpoint.id)} is disabled`;
         final = true;
       } else {
+        const verdict = gate.admit(
+          endpoint.id,
+          {
+            concurrency: endpoint.concurrency ?? settings.endpointConcurrency,
+            ratePerSecond: endpoint.ratePerSecond,
+          },
+          Date.now(),
+        );
+        if (!verdict.admitted) {
+          // Busy, rate-limited or its circuit open: the delivery waits, unattempted.
+          await queue.defer(lease, verdict.retryAt).catch(() => undefined);
+          return;
+        }
+        ticket = verdict.ticket;
+        started = Date.now();
         const result = await sendAttempt({
           fetch: settings.fetch,
+          checkFirst: settings.checkBeforeSending ? settings.destinations.lookup : undefined,
           url: endpoint.url,
+          headers: endpoint.headers,
           body: delivery.body,
           deliveryId: delivery.id,
           signer: signerFor(endpoint),
           timeoutMs: settings.timeoutMs,
         });
-        ({ timestamp, status, retryAfterMs } = result);
+        ({ timestamp, status, retryAfterMs, response } = result);
         if (result.outcome === "delivered") {
+          ticket.finish("success");
+          ticket = undefined;
           failingSince.delete(endpoint.id);
           await queue.complete(lease);
-          report({ delivery, number, timestamp, status, started, outcome: "delivered" });
+          report({ delivery, number, timestamp, status, response, started, outcome: "delivered" });
           return;
         }
+        ticket.finish("failure");
+        ticket = undefined;
         reason = result.reason ?? "failed";
         if (result.outcome === "gone") {
           disable(endpoint, "gone");
@@ -208,18 +249,26 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     } catch (error) {
       // The endpoints function failed, or signing did: not the receiver's fault, but an attempt all the same.
       reason = errorMessage(error);
+    } finally {
+      ticket?.finish("failure");
     }
     const delay = final ? undefined : retryDelay({ retry: settings.retry, attempts: number, retryAfterMs });
     try {
       if (delay === undefined) {
-        await queue.dead(lease, reason);
-        report({ delivery, number, timestamp, status, started, outcome: "dead", reason });
-        const dead: DeadDelivery = { ...delivery, attempts: number, reason, diedAt: Date.now() };
+        await queue.dead(lease, reason, response);
+        report({ delivery, number, timestamp, status, response, started, outcome: "dead", reason });
+        const dead: DeadDelivery = {
+          ...delivery,
+          attempts: number,
+          reason,
+          diedAt: Date.now(),
+          ...(response === undefined ? {} : { lastResponse: response }),
+        };
         callHook(settings.onDead, dead);
       } else {
         const retryAt = Date.now() + delay;
         await queue.retry(lease, retryAt, reason);
-        report({ delivery, number, timestamp, status, started, outcome: "retry", reason, retryAt });
+        report({ delivery, number, timestamp, status, response, started, outcome: "retry", reason, retryAt });
       }
     } catch {
       // The queue failed to record the outcome: the lock expires and the delivery is handed out again.
@@ -231,6 +280,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     number: number;
     timestamp: string;
     status: number | undefined;
+    response: AttemptResponse | undefined;
     started: number;
     outcome: DeliveryAttempt["outcome"];
     reason?: string;
@@ -244,6 +294,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       attempt: done.number,
       timestamp: done.timestamp,
       status: done.status,
+      response: done.response,
       outcome: done.outcome,
       reason: done.reason,
       retryAt: done.retryAt,
@@ -296,7 +347,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       }
       let endpoints: ReadonlyMap<string, CheckedEndpoint>;
       try {
-        endpoints = await settings.endpoints();
+        endpoints = await endpointsNow();
       } catch (error) {
         if (isDispatchError(error)) throw error;
         throw new DispatchError("ERR_DISPATCH_ENDPOINTS_FAILED", "the endpoints function failed", {
@@ -308,6 +359,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const deliveries: QueuedDelivery[] = [];
       for (const endpoint of endpoints.values()) {
         if (disabled.has(endpoint.id)) continue;
+        if (endpoint.types !== undefined && !endpoint.types.has(type)) continue;
         deliveries.push({ id: crypto.randomUUID(), eventId, endpointId: endpoint.id, type, body, createdAt });
       }
       open();
@@ -331,7 +383,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     enableEndpoint(endpointId) {
       disabled.delete(endpointId);
       failingSince.delete(endpointId);
+      gate.forget(endpointId);
     },
+    circuitState: (endpointId) => gate.state(endpointId),
     close() {
       closing ??= (async () => {
         stop.abort();

@@ -4,6 +4,9 @@ import type { WebhookSignatureEncoding } from "../webhooks/signWebhook.js";
 import { type CheckedEndpoint, checkEndpoints } from "./checkEndpoints.js";
 import { createMemoryDeliveryQueue } from "./createMemoryDeliveryQueue.js";
 import type { DeliveryQueue } from "./DeliveryQueue.js";
+import { createDestinationPolicy, type DestinationPolicy } from "./destinationPolicy.js";
+import type { CircuitBreakerSettings } from "./endpointGate.js";
+import { createNodeTransport, type Transport } from "./nodeTransport.js";
 import type { WebhookDispatcherOptions } from "./WebhookDispatcherOptions.js";
 
 /** The options of the dispatcher with every default filled in and every value checked. */
@@ -14,7 +17,14 @@ export interface NormalizedDispatcherOptions {
   /** Whether the dispatcher created the queue, and so closes it. */
   readonly ownsQueue: boolean;
   readonly deliver: boolean;
-  readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** What sends an attempt. */
+  readonly fetch: Transport;
+  /** Whether a host name is resolved and checked before `fetch` is called (when `fetch` cannot check at connect time). */
+  readonly checkBeforeSending: boolean;
+  readonly destinations: DestinationPolicy;
+  readonly endpointConcurrency: number;
+  readonly circuitBreaker: CircuitBreakerSettings | undefined;
+  readonly onCircuitChange: WebhookDispatcherOptions["onCircuitChange"];
   /** The retry settings; `maxRetryAfterMs` is `undefined` for "the wait after the next one". */
   readonly retry: InternalRetryOptions;
   readonly timeoutMs: number;
@@ -47,6 +57,7 @@ export const DISPATCHER_DEFAULTS = {
   disableAfterMs: 5 * 24 * HOUR,
   concurrency: 10,
   encoding: "base64url",
+  circuitBreaker: { failureThreshold: 10, openMs: 30 * SECOND, maxOpenMs: 10 * MINUTE },
 } as const;
 
 const fail = (message: string): never => {
@@ -74,17 +85,18 @@ const queueMethods = ["add", "take", "complete", "retry", "dead", "release", "li
  */
 export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): NormalizedDispatcherOptions {
   if (typeof options !== "object" || options === null) fail("options must be an object with endpoints");
-  const { endpoints, queue, fetch = globalThis.fetch, deliver = true } = options;
+  const { endpoints, queue, deliver = true } = options;
+  const destinations = createDestinationPolicy(options.destinations);
   let resolveEndpoints: NormalizedDispatcherOptions["endpoints"];
   if (typeof endpoints === "function") {
-    resolveEndpoints = async () => checkEndpoints(await endpoints());
+    resolveEndpoints = async () => checkEndpoints(await endpoints(), destinations);
   } else if (Array.isArray(endpoints)) {
-    const fixed = checkEndpoints(endpoints);
+    const fixed = checkEndpoints(endpoints, destinations);
     resolveEndpoints = async () => fixed;
   } else {
     return fail("endpoints must be a list of { id, url, secret } or a function returning one");
   }
-  if (typeof fetch !== "function") fail("fetch must be a function (no global fetch here: pass one)");
+  const { fetch, checkBeforeSending } = chooseTransport(options.fetch, destinations);
   if (typeof deliver !== "boolean") fail("deliver must be true or false");
   if (
     queue !== undefined &&
@@ -132,6 +144,14 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
     1,
     1000,
   );
+  const endpointConcurrency = wholeNumber(
+    "endpointConcurrency",
+    options.endpointConcurrency,
+    Math.ceil(concurrency / 4),
+    1,
+    1000,
+  );
+  const circuitBreaker = normalizeBreaker(options.circuitBreaker);
   const encoding = options.encoding ?? DISPATCHER_DEFAULTS.encoding;
   if (encoding !== "base64url" && encoding !== "hex" && encoding !== "base64") {
     fail('encoding must be "base64url", "hex" or "base64"');
@@ -139,6 +159,7 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
   const onAttempt = hook("onAttempt", options.onAttempt);
   const onDead = hook("onDead", options.onDead);
   const onEndpointDisabled = hook("onEndpointDisabled", options.onEndpointDisabled);
+  const onCircuitChange = hook("onCircuitChange", options.onCircuitChange);
   // Everything is checked before the queue is created, so that a refusal leaves nothing open.
   return {
     endpoints: resolveEndpoints,
@@ -146,6 +167,11 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
     ownsQueue: queue === undefined,
     deliver,
     fetch,
+    checkBeforeSending,
+    destinations,
+    endpointConcurrency,
+    circuitBreaker,
+    onCircuitChange,
     retry,
     timeoutMs,
     maxPayloadBytes,
@@ -156,4 +182,57 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
     onDead,
     onEndpointDisabled,
   };
+}
+
+/**
+ * Picks what sends: your `fetch` (host names checked before it only with your own resolver), else on
+ * Node.js the pinned node:http(s) transport (checked at connect time), else the global `fetch` with
+ * host names resolved and checked before each attempt. A runtime that can neither resolve nor is told
+ * to allow everything is refused here rather than sending unchecked.
+ */
+function chooseTransport(
+  given: WebhookDispatcherOptions["fetch"],
+  destinations: DestinationPolicy,
+): { fetch: Transport; checkBeforeSending: boolean } {
+  if (given !== undefined) {
+    if (typeof given !== "function") fail("fetch must be a function");
+    return { fetch: given, checkBeforeSending: destinations.ownResolver };
+  }
+  const node = createNodeTransport({ lookup: destinations.lookup });
+  if (node !== undefined) return { fetch: node, checkBeforeSending: false };
+  const global = globalThis.fetch;
+  if (typeof global !== "function") return fail("fetch must be a function (no global fetch here: pass one)");
+  if (!destinations.canResolve && !destinations.allowsEverything) {
+    fail(
+      'this runtime has no DNS resolver to check where webhooks go: pass destinations.resolve, or destinations.allow: ["0.0.0.0/0", "::/0"] where the egress is already confined (an egress proxy that refuses internal addresses, a platform that cannot reach them)',
+    );
+  }
+  return { fetch: (input, init) => global(input, init), checkBeforeSending: !destinations.allowsEverything };
+}
+
+/** Checks the circuit breaker option and fills in its defaults; `undefined` for none. */
+function normalizeBreaker(
+  value: WebhookDispatcherOptions["circuitBreaker"],
+): CircuitBreakerSettings | undefined {
+  if (value === false) return undefined;
+  if (value !== undefined && (typeof value !== "object" || value === null)) {
+    return fail("circuitBreaker must be false or { failureThreshold?, openMs?, maxOpenMs? }");
+  }
+  const defaults = DISPATCHER_DEFAULTS.circuitBreaker;
+  const failureThreshold = wholeNumber(
+    "circuitBreaker.failureThreshold",
+    value?.failureThreshold,
+    defaults.failureThreshold,
+    1,
+    1_000_000,
+  );
+  const openMs = wholeNumber("circuitBreaker.openMs", value?.openMs, defaults.openMs, 1, MAX_TIMER_MS);
+  const maxOpenMs = wholeNumber(
+    "circuitBreaker.maxOpenMs",
+    value?.maxOpenMs,
+    Math.max(defaults.maxOpenMs, openMs),
+    openMs,
+    MAX_TIMER_MS,
+  );
+  return { failureThreshold, openMs, maxOpenMs };
 }

@@ -1,11 +1,20 @@
 import { quote } from "../internal/describe.js";
-import { readBytesWithLimit } from "../internal/readBytesWithLimit.js";
 import { parseRetryAfter } from "../internal/retryAfter.js";
 import type { WebhookSigner } from "../webhooks/createWebhookSigner.js";
 import { WEBHOOK_ID_HEADER } from "../webhooks/webhookIdHeader.js";
+import type { AttemptResponse } from "./DeliveryQueue.js";
+import { isDispatchError } from "./DispatchError.js";
+import type { CheckedLookup, Transport } from "./nodeTransport.js";
 
 /** How much of a response body is read (so the connection can be reused) before it is cancelled. */
 export const MAX_DRAINED_BYTES = 64 * 1024;
+
+/** How much of a response body is kept to show why an endpoint fails. */
+export const EXCERPT_BYTES = 1024;
+
+/** The reason of an attempt whose destination was refused: the same for every target. */
+export const DESTINATION_REFUSED_REASON =
+  "destination refused: the host does not resolve to a public address, or one allowed by destinations.allow";
 
 /** What one attempt came to. */
 export interface AttemptResult {
@@ -17,13 +26,19 @@ export interface AttemptResult {
   readonly outcome: "delivered" | "gone" | "failed";
   /** What a `Retry-After` on a 429 or 503 asked for. */
   readonly retryAfterMs: number | undefined;
+  /** The status and the first bytes of the answer, when one came. */
+  readonly response: AttemptResponse | undefined;
   /** Why it failed, in words. */
   readonly reason: string | undefined;
 }
 
 export interface AttemptInput {
-  readonly fetch: (input: string, init: RequestInit) => Promise<Response>;
+  readonly fetch: Transport;
+  /** Resolves and checks the host before `fetch` is called, when `fetch` cannot do it at connect time. */
+  readonly checkFirst: CheckedLookup | undefined;
   readonly url: string;
+  /** The endpoint's own headers (checked: none of the signed ones). */
+  readonly headers: readonly (readonly [string, string])[];
   readonly body: string;
   readonly deliveryId: string;
   readonly signer: WebhookSigner;
@@ -48,6 +63,51 @@ function networkReason(error: unknown): string {
     : "network error";
 }
 
+/** Text of a body's first bytes: invalid UTF-8 and control characters (but tab and line ends) become U+FFFD. */
+function excerptOf(bytes: Uint8Array): string {
+  let end = Math.min(bytes.byteLength, EXCERPT_BYTES);
+  // Never cut a character in two: step back over continuation bytes to the start of the last one.
+  if (end < bytes.byteLength) {
+    let start = end;
+    while (start > 0 && start > end - 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start--;
+    end = start;
+  }
+  const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes.subarray(0, end));
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing them is the point.
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, "\ufffd");
+}
+
+/**
+ * Reads at most {@link MAX_DRAINED_BYTES} of a body (so that the connection can be reused), keeps
+ * the first {@link EXCERPT_BYTES}, then lets go of the rest. Never throws.
+ */
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (body === null) return "";
+  const kept = new Uint8Array(EXCERPT_BYTES + 4);
+  let keptBytes = 0;
+  let read = 0;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  try {
+    reader = body.getReader();
+    while (read < MAX_DRAINED_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!(value instanceof Uint8Array)) break;
+      if (keptBytes < kept.byteLength) {
+        const take = Math.min(kept.byteLength - keptBytes, value.byteLength);
+        kept.set(value.subarray(0, take), keptBytes);
+        keptBytes += take;
+      }
+      read += value.byteLength;
+    }
+  } catch {
+    // A body that fails mid-way: what came is kept.
+  } finally {
+    await reader?.cancel().catch(() => undefined);
+  }
+  return excerptOf(kept.subarray(0, keptBytes));
+}
+
 /**
  * Makes one attempt: signs the body afresh (a new `service-timestamp` and signature), POSTs it with
  * `redirect: "manual"` under a time-out that covers the response body too, drains at most
@@ -59,24 +119,44 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
   const timestamp = signed.headers["service-timestamp"];
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs);
+  let answered: AttemptResponse | undefined;
   const failed = (status: number | undefined, reason: string, retryAfterMs?: number): AttemptResult => ({
     timestamp,
     status,
     outcome: "failed",
     retryAfterMs,
     reason,
+    response: answered,
   });
   try {
     let response: Response;
     try {
+      if (input.checkFirst !== undefined) {
+        await input.checkFirst(new URL(input.url).hostname.replace(/^\[(.*)\]$/, "$1"));
+      }
+      const headers: Record<string, string> = {};
+      for (const [name, value] of input.headers) headers[name] = value;
       response = await input.fetch(input.url, {
         method: "POST",
-        headers: { ...signed.headers, [WEBHOOK_ID_HEADER]: input.deliveryId },
+        headers: { ...headers, ...signed.headers, [WEBHOOK_ID_HEADER]: input.deliveryId },
         body: signed.body,
         redirect: "manual",
         signal: controller.signal,
       });
     } catch (error) {
+      if (isDispatchError(error) && error.code === "ERR_DISPATCH_DESTINATION_REFUSED") {
+        return failed(undefined, DESTINATION_REFUSED_REASON);
+      }
+      const cause = (() => {
+        try {
+          return (error as { cause?: unknown })?.cause;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (isDispatchError(cause) && cause.code === "ERR_DISPATCH_DESTINATION_REFUSED") {
+        return failed(undefined, DESTINATION_REFUSED_REASON);
+      }
       return failed(
         undefined,
         controller.signal.aborted ? `timed out after ${timeoutMs} ms` : networkReason(error),
@@ -84,15 +164,29 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
     }
     const { status } = response;
     if (isRedirect(response)) {
-      await response.body?.cancel().catch(() => undefined);
+      answered = { status, body: await drain(response.body) };
       return failed(status, `answered ${status}, a redirect (never followed)`);
     }
-    // Read a little of the answer so that the connection can be reused, then let go of the rest.
-    await readBytesWithLimit(response.body, MAX_DRAINED_BYTES).catch(() => undefined);
+    // Read a little of the answer (its first bytes kept) so that the connection can be reused.
+    answered = { status, body: await drain(response.body) };
     if (status >= 200 && status < 300)
-      return { timestamp, status, outcome: "delivered", retryAfterMs: undefined, reason: undefined };
+      return {
+        timestamp,
+        status,
+        outcome: "delivered",
+        retryAfterMs: undefined,
+        reason: undefined,
+        response: answered,
+      };
     if (status === 410)
-      return { timestamp, status, outcome: "gone", retryAfterMs: undefined, reason: "answered 410 Gone" };
+      return {
+        timestamp,
+        status,
+        outcome: "gone",
+        retryAfterMs: undefined,
+        reason: "answered 410 Gone",
+        response: answered,
+      };
     if (status === 429 || status === 503) {
       const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"), Date.now());
       const asked =

@@ -49,6 +49,8 @@ function dispatcherFor(
     endpoints: endpoints.map((endpoint) => ({ secret: [SECRET], ...endpoint })),
     retry: { delaysMs: [50, 100, 200], jitter: 0 },
     timeoutMs: 2_000,
+    // The receivers listen on loopback, which the dispatcher refuses unless allowed.
+    destinations: { allow: ["127.0.0.1"] },
     onAttempt: (attempt) => {
       attempts.push(attempt);
     },

@@ -24,6 +24,8 @@ const dispatcher = createWebhookDispatcher({
   endpoints: [{ id: "local", url, secret: ["s3cr3t"] }],
   queue,
   retry: { delaysMs: [30, 60_000], jitter: 0 },
+  // The receivers listen on loopback, which the dispatcher refuses unless allowed.
+  destinations: { allow: ["127.0.0.1"] },
 });
 await dispatcher.dispatch({ event: { type: "s.room.close", content: {} } });
 await queue.idle();

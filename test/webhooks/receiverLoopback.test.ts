@@ -68,6 +68,8 @@ function dispatcherTo(
     endpoints: [{ id: "receiver", url, secret: [SECRET] }],
     retry: { delaysMs: [50, 100, 200, 400, 800, 1_600], jitter: 0 },
     timeoutMs: 2_000,
+    // The receivers listen on loopback, which the dispatcher refuses unless allowed.
+    destinations: { allow: ["127.0.0.1"] },
     onAttempt: (attempt) => {
       attempts.push(attempt);
       log.tick(`attempt ${attempt.attempt} ${attempt.status ?? "-"} ${attempt.outcome}`);

@@ -110,6 +110,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
             url,
             secret: options.secret,
           })),
+          // A local development tool sending where its user said: their receiver is on this machine
+          // or their network, so no destination is refused.
+          destinations: { allow: ["0.0.0.0/0", "::/0"] },
           ...(options.webhookRetryDelaysMs === undefined
             ? {}
             : { retry: { delaysMs: options.webhookRetryDelaysMs } }),
