@@ -146,6 +146,9 @@ function checkEndpoint(value: unknown, index: number, policy: DestinationPolicy)
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
       return invalid(`${name}: url must be an absolute http: or https: URL`);
     }
+    if (parsed.username !== "" || parsed.password !== "") {
+      return invalid(`${name}: url must not hold a user name or password; send credentials in headers`);
+    }
     const refusal = policy.checkUrl(parsed);
     if (refusal === "scheme") {
       throw new DispatchError(

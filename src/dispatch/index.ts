@@ -11,6 +11,7 @@ export {
   type WebhookDispatcher,
 } from "./createWebhookDispatcher.js";
 export type {
+  AttemptResponse,
   DeadDelivery,
   DeliveryLease,
   DeliveryQueue,
@@ -18,7 +19,11 @@ export type {
 } from "./DeliveryQueue.js";
 export { DispatchError, type DispatchErrorCode, isDispatchError } from "./DispatchError.js";
 export type { DispatchInput, WebhookEventInput } from "./DispatchInput.js";
+export { safeParseWebhookUrl, type WebhookUrlResult } from "./safeParseWebhookUrl.js";
+export type { WebhookDestinations } from "./WebhookDestinations.js";
 export type {
+  CircuitBreakerOptions,
+  CircuitState,
   DeliveryAttempt,
   EndpointDisabledReason,
   WebhookDispatcherOptions,
