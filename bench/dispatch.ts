@@ -97,10 +97,12 @@ export async function dispatchCase(): Promise<DispatchCaseResult> {
   try {
     await connection.connect();
     closers.push(() => connection.close());
-    const memory = createWebhookDispatcher({ endpoints });
+    // The receiver listens on loopback, which the dispatcher refuses unless allowed.
+    const destinations = { allow: ["127.0.0.1"] };
+    const memory = createWebhookDispatcher({ endpoints, destinations });
     closers.push(() => memory.close());
     const bullQueue = createBullMQDeliveryQueue({ connection, name: `bench-${Date.now().toString(36)}` });
-    const bullmq = createWebhookDispatcher({ endpoints, queue: bullQueue });
+    const bullmq = createWebhookDispatcher({ endpoints, queue: bullQueue, destinations });
     closers.push(
       () => bullQueue.close(),
       () => bullmq.close(),

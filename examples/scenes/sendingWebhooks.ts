@@ -140,6 +140,8 @@ export async function sendingWebhooks(expect: Expect): Promise<void> {
     ],
     retry: { delaysMs: RETRY_DELAYS_MS, jitter: 0 },
     timeoutMs: 2_000,
+    // The demo's receivers listen on this machine: loopback is refused unless allowed.
+    destinations: { allow: ["127.0.0.1"] },
     onAttempt: (attempt) => {
       attempts.push(attempt);
       check();
