@@ -7,6 +7,11 @@
  */
 import { printContentBench, runContentBench } from "./content.js";
 import { dispatchCase, dispatchSummary, printDispatchCase } from "./dispatch.js";
+import {
+  hangingEndpointsCase,
+  hangingEndpointsSummary,
+  printHangingEndpointsCase,
+} from "./hangingEndpoints.js";
 import { printCase } from "./harness.js";
 import { printServerCase, serverCase, serverSummary } from "./server.js";
 import { forgedBodyCase, printForgedBodyCase, webhookCases, webhookSummary } from "./webhooks.js";
@@ -23,5 +28,8 @@ console.log(serverSummary(server));
 const dispatch = await dispatchCase();
 printDispatchCase(dispatch);
 console.log(dispatchSummary(dispatch));
+const hanging = await hangingEndpointsCase();
+printHangingEndpointsCase(hanging);
+console.log(hangingEndpointsSummary(hanging));
 // The command line's validate throughput and its memory on a 1 GiB stream (BENCH_CLI_BYTES to change).
 await import("./cli.js");

@@ -140,7 +140,10 @@ const errorMessage = (error: unknown): string =>
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const settings = normalizeDispatcherOptions(options);
   const { queue } = settings;
-  const stop = new AbortController();
+  // One signal per worker, all aborted by close(): one shared signal with a listener per waiting
+  // worker would pass Node's limit of ten listeners (a leak warning) at the default concurrency.
+  const stops = new Set<AbortController>();
+  let stopping = false;
   const disabled = new Map<string, EndpointDisabledReason>();
   const failingSince = new Map<string, number>();
   const signers = new Map<string, { readonly secret: WebhookSecret; readonly signer: WebhookSigner }>();
@@ -158,6 +161,20 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return known;
   };
   let closing: Promise<void> | undefined;
+  // When each attempt in flight started, by endpoint: how long a busy endpoint has been busy.
+  const running = new Map<string, number[]>();
+  const stopped = (endpointId: string, startedAt: number) => {
+    const since = running.get(endpointId);
+    const index = since?.indexOf(startedAt) ?? -1;
+    if (since === undefined || index < 0) return;
+    since.splice(index, 1);
+    if (since.length === 0) running.delete(endpointId);
+  };
+  /** How long to wait before asking again for a busy endpoint: as long as its oldest attempt has run, within bounds. */
+  const busyFor = (endpointId: string): number => {
+    const oldest = running.get(endpointId)?.[0];
+    return oldest === undefined ? 0 : Math.min(settings.timeoutMs, Math.max(0, Date.now() - oldest));
+  };
 
   const signerFor = (endpoint: CheckedEndpoint): WebhookSigner => {
     const cached = signers.get(endpoint.id);
@@ -187,6 +204,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     let retryAfterMs: number | undefined;
     let final = false;
     let ticket: GateTicket | undefined;
+    let inFlight: { readonly id: string; readonly at: number } | undefined;
     try {
       const endpoint = (await endpointsNow()).get(delivery.endpointId);
       if (endpoint === undefined) {
@@ -205,12 +223,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           Date.now(),
         );
         if (!verdict.admitted) {
-          // Busy, rate-limited or its circuit open: the delivery waits, unattempted.
-          await queue.defer(lease, verdict.retryAt).catch(() => undefined);
+          // Busy, rate-limited or its circuit open: the delivery waits, unattempted. A busy endpoint
+          // whose attempts have been running long (hanging) is asked again later, not every 250 ms.
+          const waitMs = verdict.why === "concurrency" ? busyFor(endpoint.id) : 0;
+          await queue.defer(lease, Math.max(verdict.retryAt, Date.now() + waitMs)).catch(() => undefined);
           return;
         }
         ticket = verdict.ticket;
         started = Date.now();
+        const since = running.get(endpoint.id) ?? [];
+        since.push(started);
+        running.set(endpoint.id, since);
+        inFlight = { id: endpoint.id, at: started };
         const result = await sendAttempt({
           fetch: settings.fetch,
           checkFirst: settings.checkBeforeSending ? settings.destinations.lookup : undefined,
@@ -250,6 +274,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // The endpoints function failed, or signing did: not the receiver's fault, but an attempt all the same.
       reason = errorMessage(error);
     } finally {
+      if (inFlight !== undefined) stopped(inFlight.id, inFlight.at);
       ticket?.finish("failure");
     }
     const delay = final ? undefined : retryDelay({ retry: settings.retry, attempts: number, retryAfterMs });
@@ -303,7 +328,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   };
 
   const work = async (): Promise<void> => {
-    const { signal } = stop;
+    const own = new AbortController();
+    if (stopping) own.abort();
+    stops.add(own);
+    const { signal } = own;
     let failures = 0;
     while (!signal.aborted) {
       let lease: DeliveryLease | undefined;
@@ -388,7 +416,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     circuitState: (endpointId) => gate.state(endpointId),
     close() {
       closing ??= (async () => {
-        stop.abort();
+        stopping = true;
+        for (const own of stops) own.abort();
         await Promise.all(workers);
         if (settings.ownsQueue) await queue.close();
       })();

@@ -324,3 +324,22 @@ describe("close", () => {
     expect(isDispatchError(error) && error.code).toBe("ERR_DISPATCH_CLOSED");
   });
 });
+
+describe("many workers", () => {
+  it("waits on the queue with 50 workers without a listener-leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const target = await receiver(() => ({ status: 204 }));
+      const { dispatcher, attempts } = dispatcherFor([{ id: "many", url: target.url }], { concurrency: 50 });
+      await dispatcher.dispatch(event);
+      await eventually(() => attempts.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await dispatcher.close();
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+});
