@@ -97,7 +97,11 @@ function copyResponse(value: AttemptResponse | undefined): AttemptResponse | und
   if (typeof value !== "object" || value === null) return undefined;
   const { status, body } = value;
   if (typeof status !== "number" || typeof body !== "string") return undefined;
-  return { status, body: body.slice(0, 1024) };
+  // At most 1 KiB, never half a character (a surrogate pair is kept whole or left out).
+  let end = Math.min(body.length, 1024);
+  const last = body.charCodeAt(end - 1);
+  if (end < body.length && last >= 0xd800 && last <= 0xdbff) end--;
+  return { status, body: body.slice(0, end) };
 }
 
 const positive = (name: string, value: unknown, fallback: number): number => {
@@ -274,6 +278,20 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
       if (oldest.state === "dead") forget(oldest);
     }
   };
+  /** The payload bytes forgetting every dead delivery would free (events held only by dead ones). */
+  const freeableByDead = (): number => {
+    const refs = new Map<string, number>();
+    let sum = 0;
+    for (const entry of dead.values()) {
+      if (entry.state !== "dead") continue;
+      const held = events.get(entry.delivery.eventId);
+      if (held === undefined) continue;
+      const left = (refs.get(entry.delivery.eventId) ?? held.refs) - 1;
+      refs.set(entry.delivery.eventId, left);
+      if (left === 0) sum += held.bytes;
+    }
+    return sum;
+  };
   /** The payload bytes `deliveries` would add (bodies of events not held yet, once each). */
   const newBytes = (deliveries: readonly QueuedDelivery[]): number => {
     const seen = new Set<string>();
@@ -291,7 +309,7 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
       if (closed) throw new DispatchError("ERR_DISPATCH_CLOSED", "the delivery queue is closed");
       if (!Array.isArray(deliveries)) throw new TypeError("add: pass an array of deliveries");
       const checked = deliveries.map((delivery) => checkQueuedDelivery(delivery, "add"));
-      const fresh = checked.filter((delivery) => !entries.has(delivery.id)).length;
+      const fresh = new Set(checked.filter((delivery) => !entries.has(delivery.id)).map(({ id }) => id)).size;
       if (waiting + leased.size + fresh > maxDeliveries) {
         throw new DispatchError(
           "ERR_DISPATCH_QUEUE_FULL",
@@ -299,7 +317,9 @@ export function createMemoryDeliveryQueue(options: MemoryDeliveryQueueOptions = 
         );
       }
       const adding = newBytes(checked);
-      dropDead(() => bytes + adding > maxBytes);
+      const room = maxBytes - bytes - adding;
+      // Forget dead deliveries only when forgetting them makes enough room: a refused add forgets nothing.
+      if (room < 0 && freeableByDead() >= -room) dropDead(() => bytes + adding > maxBytes);
       if (bytes + adding > maxBytes) {
         throw new DispatchError(
           "ERR_DISPATCH_QUEUE_FULL",

@@ -4,7 +4,7 @@ import { sleep } from "../internal/sleep.js";
 import { createWebhookSigner, type WebhookSigner } from "../webhooks/createWebhookSigner.js";
 import type { WebhookSecret } from "../webhooks/WebhookSecret.js";
 import { buildWebhookPayload } from "./buildWebhookPayload.js";
-import type { CheckedEndpoint } from "./checkEndpoints.js";
+import { type CheckedEndpoint, MAX_ENDPOINTS } from "./checkEndpoints.js";
 import type { AttemptResponse, DeadDelivery, DeliveryLease, QueuedDelivery } from "./DeliveryQueue.js";
 import { DispatchError, isDispatchError } from "./DispatchError.js";
 import type { DispatchInput } from "./DispatchInput.js";
@@ -161,19 +161,39 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return known;
   };
   let closing: Promise<void> | undefined;
+  // Leases waiting for a slot of their endpoint, by endpoint, at most as many as it has slots.
+  const parked = new Map<string, DeliveryLease[]>();
+  let parkedCount = 0;
+  const limitOf = (endpoint: CheckedEndpoint): number => endpoint.concurrency ?? settings.endpointConcurrency;
   // When each attempt in flight started, by endpoint: how long a busy endpoint has been busy.
   const running = new Map<string, number[]>();
   const stopped = (endpointId: string, startedAt: number) => {
+    const took = Math.max(0, Date.now() - startedAt);
+    const smoothed = durations.get(endpointId);
+    // Most recently used last; endpoints no longer attempted fall out past the most a list may hold.
+    durations.delete(endpointId);
+    durations.set(endpointId, smoothed === undefined ? took : smoothed * 0.8 + took * 0.2);
+    if (durations.size > MAX_ENDPOINTS) durations.delete(durations.keys().next().value as string);
     const since = running.get(endpointId);
     const index = since?.indexOf(startedAt) ?? -1;
     if (since === undefined || index < 0) return;
     since.splice(index, 1);
     if (since.length === 0) running.delete(endpointId);
   };
-  /** How long to wait before asking again for a busy endpoint: as long as its oldest attempt has run, within bounds. */
-  const busyFor = (endpointId: string): number => {
+  // How long attempts to each endpoint take, smoothed: how soon a busy endpoint can take more.
+  const durations = new Map<string, number>();
+  /**
+   * How long a delivery for a busy endpoint waits in the queue before it is taken again: about as
+   * long as the deliveries parked ahead of it take at the endpoint's pace, and at least as long as
+   * its oldest attempt has been running (a hanging endpoint is asked again only after as long);
+   * from 5 ms to `timeoutMs`.
+   */
+  const busyFor = (endpointId: string, limit: number): number => {
     const oldest = running.get(endpointId)?.[0];
-    return oldest === undefined ? 0 : Math.min(settings.timeoutMs, Math.max(0, Date.now() - oldest));
+    const running_ = oldest === undefined ? 0 : Date.now() - oldest;
+    const ahead = ((parked.get(endpointId)?.length ?? 0) + 1) / limit;
+    const paced = ahead * (durations.get(endpointId) ?? 0);
+    return Math.min(settings.timeoutMs, Math.max(5, running_, Math.ceil(paced)));
   };
 
   const signerFor = (endpoint: CheckedEndpoint): WebhookSigner => {
@@ -192,8 +212,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     callHook(settings.onEndpointDisabled, endpoint.source, reason);
   };
 
-  /** One attempt of one lease, start to finish (or its deferral, when the endpoint may not be tried now); never throws. */
-  const attempt = async (lease: DeliveryLease): Promise<void> => {
+  /**
+   * One attempt of one lease, start to finish (or its parking or deferral, when the endpoint may not
+   * be tried now); resolves to the id of the endpoint whose slot it freed, if it made an attempt.
+   * Never throws.
+   */
+  const attempt = async (lease: DeliveryLease): Promise<string | undefined> => {
     const { delivery } = lease;
     const number = lease.attempts + 1;
     let started = Date.now();
@@ -217,17 +241,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         const verdict = gate.admit(
           endpoint.id,
           {
-            concurrency: endpoint.concurrency ?? settings.endpointConcurrency,
+            concurrency: limitOf(endpoint),
             ratePerSecond: endpoint.ratePerSecond,
           },
           Date.now(),
         );
         if (!verdict.admitted) {
-          // Busy, rate-limited or its circuit open: the delivery waits, unattempted. A busy endpoint
-          // whose attempts have been running long (hanging) is asked again later, not every 250 ms.
-          const waitMs = verdict.why === "concurrency" ? busyFor(endpoint.id) : 0;
-          await queue.defer(lease, Math.max(verdict.retryAt, Date.now() + waitMs)).catch(() => undefined);
-          return;
+          // Busy: the delivery waits here, without a worker, for the next free slot of its endpoint,
+          // so that a busy endpoint's pipeline stays full. Beyond what may wait, or rate-limited, or
+          // its circuit open, it goes back to the queue unattempted; a busy endpoint whose attempts
+          // have been running long (hanging) is asked again only after as long.
+          if (verdict.why === "concurrency" && park(endpoint.id, lease)) return undefined;
+          const dueAt =
+            verdict.why === "concurrency"
+              ? Date.now() + busyFor(endpoint.id, limitOf(endpoint))
+              : verdict.retryAt;
+          await queue.defer(lease, dueAt).catch(() => undefined);
+          return undefined;
         }
         ticket = verdict.ticket;
         started = Date.now();
@@ -252,7 +282,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           failingSince.delete(endpoint.id);
           await queue.complete(lease);
           report({ delivery, number, timestamp, status, response, started, outcome: "delivered" });
-          return;
+          return endpoint.id;
         }
         ticket.finish("failure");
         ticket = undefined;
@@ -298,6 +328,38 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     } catch {
       // The queue failed to record the outcome: the lock expires and the delivery is handed out again.
     }
+    return inFlight?.id;
+  };
+
+  /**
+   * Parks a lease until a slot of its endpoint frees; `false` when ten times as many wait for the
+   * endpoint as the dispatcher has workers, or a hundred times as many for all endpoints together.
+   */
+  const park = (endpointId: string, lease: DeliveryLease): boolean => {
+    const waiting = parked.get(endpointId) ?? [];
+    if (waiting.length >= settings.concurrency * 10 || parkedCount >= settings.concurrency * 100)
+      return false;
+    waiting.push(lease);
+    parked.set(endpointId, waiting);
+    parkedCount++;
+    return true;
+  };
+  /**
+   * The next parked lease of an endpoint whose lock still outlasts an attempt; one that waited too
+   * long goes back to the queue, due at once.
+   */
+  const unpark = (endpointId: string): DeliveryLease | undefined => {
+    const waiting = parked.get(endpointId);
+    for (let lease = waiting?.shift(); lease !== undefined; lease = waiting?.shift()) {
+      parkedCount--;
+      if (lease.lockExpiresAt - Date.now() > settings.timeoutMs + 1_000) {
+        if (waiting?.length === 0) parked.delete(endpointId);
+        return lease;
+      }
+      queue.release(lease).catch(() => undefined);
+    }
+    parked.delete(endpointId);
+    return undefined;
   };
 
   const report = (done: {
@@ -350,7 +412,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         await queue.release(lease).catch(() => undefined);
         return;
       }
-      await attempt(lease);
+      // A freed slot goes to a delivery parked for it, while there is one.
+      for (let freed = await attempt(lease); freed !== undefined && !signal.aborted; ) {
+        const next = unpark(freed);
+        if (next === undefined) break;
+        freed = await attempt(next);
+      }
     }
   };
 
@@ -419,6 +486,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         stopping = true;
         for (const own of stops) own.abort();
         await Promise.all(workers);
+        // Parked deliveries were never attempted: they go back to the queue, due at once.
+        const waiting = [...parked.values()].flat();
+        parked.clear();
+        parkedCount = 0;
+        await Promise.all(waiting.map((lease) => queue.release(lease).catch(() => undefined)));
         if (settings.ownsQueue) await queue.close();
       })();
       return closing;

@@ -63,18 +63,32 @@ function networkReason(error: unknown): string {
     : "network error";
 }
 
-/** Text of a body's first bytes: invalid UTF-8 and control characters (but tab and line ends) become U+FFFD. */
+/**
+ * Text of a body's first bytes: invalid UTF-8 and control characters (but tab and line ends) become
+ * U+FFFD, then the text is cut to {@link EXCERPT_BYTES} of UTF-8, never inside a character.
+ */
 function excerptOf(bytes: Uint8Array): string {
-  let end = Math.min(bytes.byteLength, EXCERPT_BYTES);
-  // Never cut a character in two: step back over continuation bytes to the start of the last one.
-  if (end < bytes.byteLength) {
+  let end = bytes.byteLength;
+  // A character cut by the read is dropped whole: step back over continuation bytes to its start.
+  if (end > EXCERPT_BYTES) {
     let start = end;
     while (start > 0 && start > end - 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start--;
     end = start;
   }
-  const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(bytes.subarray(0, end));
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing them is the point.
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, "\ufffd");
+  const text = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true })
+    .decode(bytes.subarray(0, end))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing them is the point.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, "\ufffd");
+  let kept = 0;
+  let cut = 0;
+  for (const character of text) {
+    const code = character.codePointAt(0) ?? 0;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    if (kept + size > EXCERPT_BYTES) break;
+    kept += size;
+    cut += character.length;
+  }
+  return text.slice(0, cut);
 }
 
 /**

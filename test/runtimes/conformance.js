@@ -12,6 +12,7 @@
 import * as root from "messaging-events";
 import * as clientModule from "messaging-events/client";
 import { createEventsClient } from "messaging-events/client";
+import { createWebhookDispatcher, safeParseWebhookUrl } from "messaging-events/dispatch";
 import * as eventsModule from "messaging-events/events";
 import { eventTypes, parseEventContent, safeParseEventContent } from "messaging-events/events";
 import * as idempotencyModule from "messaging-events/idempotency";
@@ -305,6 +306,41 @@ const checks = {
     assert(
       calls === 2 && event.id === "01JD8X5QK3M2" && replayed === false,
       "retried once and returned the resource",
+    );
+  },
+  "dispatcher refuses internal destinations": async () => {
+    for (const url of ["http://2130706433/", "http://[::ffff:169.254.169.254]/", "http://localhost/"]) {
+      assert(!safeParseWebhookUrl(url).success, `${url} refused at registration`);
+    }
+    const sent = [];
+    const attempts = [];
+    const dispatcher = createWebhookDispatcher({
+      endpoints: [
+        { id: "metadata", url: "https://metadata.test/hooks", secret: "s3cr3t" },
+        { id: "public", url: "https://public.test/hooks", secret: "s3cr3t" },
+      ],
+      destinations: {
+        resolve: async (host) => (host === "metadata.test" ? ["169.254.169.254"] : ["203.0.114.7"]),
+      },
+      fetch: async (url) => {
+        sent.push(url);
+        return new Response(null, { status: 204 });
+      },
+      retry: { delaysMs: [] },
+      onAttempt: (attempt) => attempts.push(attempt),
+    });
+    await dispatcher.dispatch({ event: { type: "s.room.close", content: {} } });
+    for (let wait = 0; attempts.length < 2 && wait < 200; wait++) await new Promise((r) => setTimeout(r, 10));
+    await dispatcher.close();
+    assert(
+      sent.length === 1 && sent[0] === "https://public.test/hooks",
+      "only the public destination was sent to",
+    );
+    assert(
+      attempts.some(
+        (attempt) => attempt.endpointId === "metadata" && /^destination refused/.test(attempt.reason),
+      ),
+      "the resolved metadata address refused before any request",
     );
   },
 };

@@ -1,63 +1,22 @@
-import { type ConnectionOptions, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
-import { MAX_TIMER_MS, sleep } from "../../internal/sleep.js";
+import { type Job, Queue, UnrecoverableError, Worker } from "bullmq";
+import { isPlainObject } from "../../internal/isPlainObject.js";
+import { sleep } from "../../internal/sleep.js";
 import { checkQueuedDelivery } from "../checkQueuedDelivery.js";
-import type { DeadDelivery, DeliveryLease, DeliveryQueue, QueuedDelivery } from "../DeliveryQueue.js";
+import type {
+  AttemptResponse,
+  DeadDelivery,
+  DeliveryLease,
+  DeliveryQueue,
+  QueuedDelivery,
+} from "../DeliveryQueue.js";
 import { DispatchError } from "../DispatchError.js";
+import type { BullMQDeliveryQueueOptions } from "./BullMQDeliveryQueueOptions.js";
+import { describeRedisFailure } from "./describeRedisFailure.js";
+import { normalizeBullMQQueueOptions } from "./normalizeBullMQQueueOptions.js";
+import { workerConnection } from "./workerConnection.js";
 
-/**
- * The options of {@link createBullMQDeliveryQueue}: a `connection`, or an existing BullMQ `queue`
- * (whose connection the worker then shares).
- *
- * Exported from `messaging-events/dispatch/bullmq`.
- *
- * @example
- * ```ts
- * import type { BullMQDeliveryQueueOptions } from "messaging-events/dispatch/bullmq";
- * import { createClient } from "redis";
- *
- * const options: BullMQDeliveryQueueOptions = {
- *   connection: createClient({ url: "redis://127.0.0.1:6379" }),
- *   name: "webhooks",
- *   lockMs: 60_000,
- * };
- * ```
- */
-export interface BullMQDeliveryQueueOptions {
-  /**
-   * The Redis connection, as BullMQ takes it: a connected node-redis or ioredis client (yours: it is
-   * never closed by the queue), or connection options (which need the `ioredis` package).
-   */
-  readonly connection?: ConnectionOptions;
-  /** An existing BullMQ `Queue` to add deliveries to, instead of `connection` and `name`. Never closed by this queue. */
-  readonly queue?: Queue;
-  /**
-   * The BullMQ queue name.
-   * @default "messaging-events-webhooks"
-   */
-  readonly name?: string;
-  /**
-   * The Redis key prefix.
-   * @default "bull"
-   */
-  readonly prefix?: string;
-  /**
-   * How long a worker's lock on a delivery lasts; it is renewed every half of it while the attempt
-   * runs. A crashed worker's delivery is handed out again once its lock has expired and a stalled
-   * check (every `stalledIntervalMs`) has seen it.
-   * @default 30000
-   */
-  readonly lockMs?: number;
-  /**
-   * How often workers look for deliveries whose worker died.
-   * @default 30000
-   */
-  readonly stalledIntervalMs?: number;
-  /**
-   * How many times one delivery may be taken over from a dead worker before it is failed (dead).
-   * @default 10
-   */
-  readonly maxStalledCount?: number;
-}
+/** A delivery as a job holds it: once dead, with what its endpoint last answered. */
+type StoredDelivery = QueuedDelivery & { readonly lastResponse?: AttemptResponse };
 
 const BACKOFF_TYPE = "messaging-events";
 /** The dispatcher decides when a delivery dies; BullMQ's own attempt limit never should. */
@@ -73,33 +32,39 @@ class RetryLater extends Error {
   }
 }
 
-const whole = (name: string, value: unknown, fallback: number, max = MAX_TIMER_MS): number => {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1 || value > max) {
-    throw new TypeError(`createBullMQDeliveryQueue: ${name} must be a whole number from 1 to ${max}`);
-  }
-  return value;
-};
-
 /** A lock lost to another worker (its lock expired): the queue ignores the stale lease, as the interface says. */
 const isLockError = (error: unknown): boolean =>
   error instanceof Error && /lock|not in the active|missing key|job .* not exist/i.test(error.message);
+
+/** A copy of what an endpoint answered, or `undefined` when it is not one. */
+function attemptResponseOf(value: unknown): AttemptResponse | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const { status, body } = value;
+  if (typeof status !== "number" || !Number.isInteger(status) || typeof body !== "string") return undefined;
+  return { status, body };
+}
 
 /**
  * Creates a durable {@link DeliveryQueue} on BullMQ (Redis): deliveries survive restarts and are shared
  * by every process that uses the same queue name. Retries are BullMQ delayed jobs, timed by the
  * dispatcher's `retry` waits through a custom backoff strategy; dead deliveries are failed jobs, kept
- * until you remove them, listed and replayable. BullMQ's own habits hold: producer and worker apart
- * (a process that only dispatches, `deliver: false`, never creates a Worker), locks renewed while an
- * attempt runs, and a crashed worker's delivery taken over once its lock expires.
+ * as `keepDead` says (10,000 or 30 days by default), listed with what their endpoint last answered,
+ * and replayable. BullMQ's own habits hold: producer and worker apart (a process that only
+ * dispatches, `deliver: false`, never creates a Worker), locks renewed while an attempt runs, and a
+ * crashed worker's delivery taken over once its lock expires.
  *
  * **Delivery is at least once**: after a crash, a delivery may reach its receiver twice, with the same
  * `service-webhook-id`; receivers should de-duplicate by it.
  *
- * `bullmq` is an optional peer dependency: only this subpath imports it. Nothing secret is stored in
- * Redis (deliveries name their endpoint by id). `close()` is idempotent: it stops handing out
- * deliveries, waits (up to `lockMs`) for leases out to be settled, and closes the BullMQ Queue and
- * Worker it created, never your connection or your `queue`.
+ * The connection is a Redis client, checked when the queue is created: a node-redis client, an ioredis
+ * `Redis`, or on Redis Cluster an ioredis `Cluster` with a hash-tagged prefix (`"{webhooks}"`);
+ * connection options and node-redis's `createCluster()` are refused with a `TypeError` that says
+ * what to pass instead. `bullmq` is an optional peer dependency: only this subpath imports it.
+ * Nothing secret is stored in Redis (deliveries name their endpoint by id), and no failure message
+ * repeats a Redis error's text (it may hold a connection URL): each says what failed and what to do,
+ * the original kept as `cause`. `close()` is idempotent: it stops handing out deliveries, waits (up to
+ * `lockMs`) for leases out to be settled, and closes the BullMQ Queue and Worker it created, never
+ * your connection or your `queue`.
  *
  * Exported from `messaging-events/dispatch/bullmq`.
  *
@@ -125,52 +90,57 @@ const isLockError = (error: unknown): boolean =>
  *   };
  * }
  * ```
+ *
+ * @example
+ * ```ts
+ * import { createBullMQDeliveryQueue } from "messaging-events/dispatch/bullmq";
+ * import { Cluster } from "ioredis";
+ *
+ * // Redis Cluster: an ioredis Cluster, and a prefix whose hash tag keeps the queue's keys in one slot.
+ * function clusterQueue(nodes: { host: string; port: number }[]) {
+ *   const connection = new Cluster(nodes);
+ *   connection.on("error", (error) => console.error("redis", error));
+ *   return createBullMQDeliveryQueue({ connection, prefix: "{webhooks}" });
+ * }
+ * ```
  */
 export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): DeliveryQueue {
-  if (typeof options !== "object" || options === null) {
-    throw new TypeError("createBullMQDeliveryQueue: options must be an object with connection or queue");
-  }
-  const given = options.queue;
-  if (given !== undefined && !(given instanceof Queue)) {
-    throw new TypeError("createBullMQDeliveryQueue: queue must be a BullMQ Queue");
-  }
-  const name = options.name ?? given?.name ?? "messaging-events-webhooks";
-  if (typeof name !== "string" || !/^[\w.-]{1,100}$/.test(name)) {
-    throw new TypeError("createBullMQDeliveryQueue: name must be 1 to 100 letters, digits, _, . or -");
-  }
-  const connection = options.connection ?? (given?.opts.connection as ConnectionOptions | undefined);
-  if (connection === undefined || connection === null) {
-    throw new TypeError("createBullMQDeliveryQueue: pass a connection (a Redis client) or a BullMQ queue");
-  }
-  const prefix = options.prefix ?? given?.opts.prefix;
-  const lockMs = whole("lockMs", options.lockMs, 30_000);
-  const stalledIntervalMs = whole("stalledIntervalMs", options.stalledIntervalMs, 30_000);
-  const maxStalledCount = whole("maxStalledCount", options.maxStalledCount, 10, 1_000_000);
+  const settings = normalizeBullMQQueueOptions(options);
+  const { given, name, prefix, connection, lockMs, keepDead, limiter } = settings;
 
-  const producer = given ?? new Queue<QueuedDelivery>(name, { connection, prefix });
+  const producer = given ?? new Queue<StoredDelivery>(name, { connection, prefix });
   // An "error" event without a listener would crash the process; errors surface through calls instead.
   if (given === undefined) producer.on("error", () => undefined);
   const tokenPrefix = crypto.randomUUID();
   let sequence = 0;
-  let worker: Worker<QueuedDelivery> | undefined;
+  let worker: Worker<StoredDelivery> | undefined;
+  let closeWorkerClient = async () => {};
   let renewTimer: ReturnType<typeof setInterval> | undefined;
-  const held = new Map<string, { readonly job: Job<QueuedDelivery>; readonly token: string }>();
+  const held = new Map<string, { readonly job: Job<StoredDelivery>; readonly token: string }>();
   let turn: Promise<void> = Promise.resolve();
   let closing: Promise<void> | undefined;
+  const closed = new AbortController();
 
-  const failure = (message: string, cause: unknown) =>
-    new DispatchError("ERR_DISPATCH_QUEUE_FAILED", message, { cause });
+  const failure = (what: string, cause: unknown) => {
+    const message = describeRedisFailure(`the BullMQ queue failed to ${what}`, cause);
+    return new DispatchError("ERR_DISPATCH_QUEUE_FAILED", message, { cause });
+  };
 
-  const workerFor = (): Worker<QueuedDelivery> => {
+  const workerFor = (): Worker<StoredDelivery> => {
     if (worker !== undefined) return worker;
-    worker = new Worker<QueuedDelivery>(name, null, {
-      connection,
+    const client = workerConnection(settings);
+    closeWorkerClient = client.close;
+    worker = new Worker<StoredDelivery>(name, null, {
+      connection: client.connection,
       prefix,
       autorun: false,
       lockDuration: lockMs,
-      stalledInterval: stalledIntervalMs,
-      maxStalledCount,
+      stalledInterval: settings.stalledIntervalMs,
+      maxStalledCount: settings.maxStalledCount,
       drainDelay: 1,
+      ...(keepDead === false ? {} : { removeOnFail: keepDead }),
+      ...(limiter === undefined ? {} : { limiter }),
+      ...(settings.metrics === undefined ? {} : { metrics: settings.metrics }),
       settings: {
         backoffStrategy: (_attempts: number, _type?: string, error?: Error) =>
           error instanceof RetryLater ? error.retryDelayMs : 1_000,
@@ -197,7 +167,7 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
   };
 
   /** The held job of a lease, or `undefined` for a stale or foreign lease. */
-  const heldJob = (lease: DeliveryLease): Job<QueuedDelivery> | undefined => {
+  const heldJob = (lease: DeliveryLease): Job<StoredDelivery> | undefined => {
     const id = typeof lease === "object" && lease !== null ? lease.delivery?.id : undefined;
     const entry = typeof id === "string" ? held.get(id) : undefined;
     return entry !== undefined && entry.token === lease.token ? entry.job : undefined;
@@ -207,7 +177,7 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
   const settle = async (
     lease: DeliveryLease,
     what: string,
-    run: (job: Job<QueuedDelivery>) => Promise<unknown>,
+    run: (job: Job<StoredDelivery>) => Promise<unknown>,
   ) => {
     const job = heldJob(lease);
     if (job === undefined) return;
@@ -215,15 +185,29 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
     try {
       await run(job);
     } catch (error) {
-      if (!isLockError(error)) throw failure(`the BullMQ queue failed to ${what} a delivery`, error);
+      if (!isLockError(error)) throw failure(what, error);
     }
   };
 
-  const fetchNext = async (): Promise<Job<QueuedDelivery> | undefined> => {
+  const fetchNext = async (): Promise<Job<StoredDelivery> | undefined> => {
     const token = `${tokenPrefix}:${++sequence}`;
     const job = await workerFor().getNextJob(token, { block: true });
     if (job !== undefined) job.token = token;
     return job;
+  };
+
+  /** While the rate limiter holds deliveries back, BullMQ's fetch returns at once: wait instead of spinning. */
+  const waitForRateLimit = async (signal: AbortSignal | undefined) => {
+    if (limiter === undefined) return;
+    const ttl = await producer.getRateLimitTtl(limiter.max).catch(() => 0);
+    // Until the window ends, the caller's signal aborts, or the queue closes.
+    const stop = new AbortController();
+    const abort = () => stop.abort();
+    const sources = [signal, closed.signal];
+    for (const source of sources) source?.addEventListener("abort", abort, { once: true });
+    if (sources.some((source) => source?.aborted)) abort();
+    await sleep(Math.min(Math.max(ttl, 10), limiter.duration), stop.signal).catch(() => undefined);
+    for (const source of sources) source?.removeEventListener("abort", abort);
   };
 
   return {
@@ -243,13 +227,13 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
               attempts: UNLIMITED_ATTEMPTS,
               backoff: { type: BACKOFF_TYPE },
               removeOnComplete: true,
-              removeOnFail: false,
+              removeOnFail: keepDead,
               stackTraceLimit: 0,
             },
           })),
         );
       } catch (error) {
-        throw failure("the BullMQ queue failed to store the deliveries", error);
+        throw failure("store the deliveries", error);
       }
     },
     async take({ signal } = {}) {
@@ -265,7 +249,7 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
           onAbort = () => resolve("aborted");
           signal?.addEventListener("abort", onAbort, { once: true });
         });
-        let pending: Promise<Job<QueuedDelivery> | undefined> | undefined;
+        let pending: Promise<Job<StoredDelivery> | undefined> | undefined;
         try {
           if ((await Promise.race([previous, aborted])) === "aborted") {
             void previous.then(endTurn);
@@ -288,7 +272,10 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
             return undefined;
           }
           endTurn();
-          if (job === undefined) continue;
+          if (job === undefined) {
+            await waitForRateLimit(signal);
+            continue;
+          }
           const token = job.token!;
           let delivery: QueuedDelivery;
           try {
@@ -305,7 +292,7 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
         } catch (error) {
           endTurn();
           if (closing !== undefined) return undefined;
-          throw failure("the BullMQ queue failed to hand out a delivery", error);
+          throw failure("hand out a delivery", error);
         } finally {
           if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort);
         }
@@ -313,41 +300,67 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
       return undefined;
     },
     complete: (lease) =>
-      settle(lease, "complete", (job) => job.moveToCompleted("delivered", job.token!, false)),
+      settle(lease, "complete a delivery", (job) => job.moveToCompleted("delivered", job.token!, false)),
     retry: (lease, retryAt, reason) => {
       if (typeof retryAt !== "number" || Number.isNaN(retryAt)) {
         return Promise.reject(new TypeError("retry: retryAt must be a time in epoch milliseconds"));
       }
       const delay = Math.min(Math.max(1, Math.round(retryAt - Date.now())), Number.MAX_SAFE_INTEGER);
-      return settle(lease, "retry", (job) =>
+      return settle(lease, "retry a delivery", (job) =>
         job.moveToFailed(new RetryLater(String(reason), delay), job.token!, false),
       );
     },
-    dead: (lease, reason) =>
-      settle(lease, "kill", (job) =>
-        job.moveToFailed(new UnrecoverableError(String(reason)), job.token!, false),
-      ),
-    release: (lease) => settle(lease, "release", (job) => job.moveToWait(job.token!)),
+    dead: (lease, reason, lastResponse) => {
+      const answer = lastResponse === undefined ? undefined : attemptResponseOf(lastResponse);
+      if (lastResponse !== undefined && answer === undefined) {
+        return Promise.reject(new TypeError("dead: lastResponse must be { status, body }"));
+      }
+      return settle(lease, "keep a dead delivery", async (job) => {
+        // This process's retention applies, whatever the dispatching process stored with the job.
+        job.opts.removeOnFail = keepDead;
+        await job.moveToFailed(new UnrecoverableError(String(reason)), job.token!, false);
+        // Dead first, then what the endpoint answered: a lease lost meanwhile never carries it.
+        if (answer === undefined && job.data.lastResponse === undefined) return;
+        const delivery = checkQueuedDelivery(job.data, "dead");
+        await job
+          .updateData(answer === undefined ? delivery : { ...delivery, lastResponse: answer })
+          .catch((error: unknown) => {
+            // Removed at once by keepDead: nothing to add the answer to.
+            if (!isLockError(error)) throw error;
+          });
+      });
+    },
+    release: (lease) => settle(lease, "release a delivery", (job) => job.moveToWait(job.token!)),
+    defer: (lease, dueAt) => {
+      if (typeof dueAt !== "number" || Number.isNaN(dueAt)) {
+        return Promise.reject(new TypeError("defer: dueAt must be a time in epoch milliseconds"));
+      }
+      // Delayed without counting an attempt: BullMQ's moveToDelayed leaves attemptsMade as it is.
+      const at = Math.min(dueAt, Number.MAX_SAFE_INTEGER);
+      return settle(lease, "defer a delivery", (job) => job.moveToDelayed(at, job.token!));
+    },
     async listDead(listOptions) {
       const limit = listOptions?.limit ?? 100;
       if (typeof limit !== "number" || !(limit >= 0))
         throw new TypeError("listDead: limit must be a number >= 0");
       if (limit === 0) return [];
-      let jobs: Job<QueuedDelivery>[];
+      let jobs: Job<StoredDelivery>[];
       try {
         jobs = await producer.getJobs(["failed"], 0, Math.min(limit, 100_000) - 1, true);
       } catch (error) {
-        throw failure("the BullMQ queue failed to list dead deliveries", error);
+        throw failure("list dead deliveries", error);
       }
       const dead: DeadDelivery[] = [];
       for (const job of jobs) {
         try {
           const delivery = checkQueuedDelivery(job.data, "listDead");
+          const lastResponse = attemptResponseOf(job.data.lastResponse);
           dead.push({
             ...delivery,
             attempts: job.attemptsMade,
             reason: typeof job.failedReason === "string" ? job.failedReason : "",
             diedAt: job.finishedOn ?? 0,
+            ...(lastResponse === undefined ? {} : { lastResponse }),
           });
         } catch {}
       }
@@ -363,17 +376,19 @@ export function createBullMQDeliveryQueue(options: BullMQDeliveryQueueOptions): 
         await job.retry("failed", { resetAttemptsMade: true });
         return true;
       } catch (error) {
-        throw failure("the BullMQ queue failed to replay a delivery", error);
+        throw failure("replay a delivery", error);
       }
     },
     close() {
       closing ??= (async () => {
+        closed.abort();
         // Leases out are settled by their attempts; wait for them, as long as a lock lasts.
         const deadline = Date.now() + lockMs;
         while (held.size > 0 && Date.now() < deadline) await sleep(10);
         clearInterval(renewTimer);
         await worker?.close().catch(() => undefined);
         await turn;
+        await closeWorkerClient().catch(() => undefined);
         if (given === undefined) await producer.close().catch(() => undefined);
       })();
       return closing;

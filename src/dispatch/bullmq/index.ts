@@ -1,1 +1,2 @@
-export { type BullMQDeliveryQueueOptions, createBullMQDeliveryQueue } from "./createBullMQDeliveryQueue.js";
+export type { BullMQDeliveryQueueOptions } from "./BullMQDeliveryQueueOptions.js";
+export { createBullMQDeliveryQueue } from "./createBullMQDeliveryQueue.js";
