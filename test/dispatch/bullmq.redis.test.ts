@@ -4,15 +4,14 @@
  * (event, endpoint) delivery reaches its receiver at least once, verified by the library's verifier;
  * duplicates come only from the crash; nothing is lost; closed workers exit by themselves.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBullMQDeliveryQueue } from "../../src/dispatch/bullmq/index.js";
 import { createWebhookDispatcher } from "../../src/dispatch/index.js";
 import { type RedisServer, startRedisServer } from "../support/redisServer.js";
+import { type BullMQWorkerProcess, buildBullMQWorker, startBullMQWorker } from "./bullmqWorkers.js";
 import { eventually, type Receiver, startReceiver } from "./receiver.js";
 
 const SECRET = "whsec_bullmq_suite";
@@ -22,58 +21,22 @@ const EVENTS = 1_000;
 
 let redis: RedisServer;
 const receivers: Receiver[] = [];
-const workers: WorkerProcess[] = [];
-
-interface WorkerProcess {
-  readonly child: ChildProcess;
-  readonly ready: Promise<void>;
-  /** Delivery ids this worker has attempted and not settled yet. */
-  readonly inFlight: () => number;
-  readonly exited: Promise<number | null>;
-}
+const workers: BullMQWorkerProcess[] = [];
 
 beforeAll(async () => {
-  mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [fileURLToPath(new URL("./bullmqWorker.ts", import.meta.url))],
-    outfile: script,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    external: ["redis", "bullmq"],
-    logLevel: "error",
-  });
+  await buildBullMQWorker(script);
   redis = await startRedisServer();
 });
 
 afterAll(async () => {
-  for (const worker of workers)
-    if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill("SIGKILL");
+  for (const worker of workers) worker.kill();
   await Promise.all(receivers.map((receiver) => receiver.close()));
   await redis?.stop();
   rmSync(outDir, { recursive: true, force: true });
 });
 
-function startWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, REDIS_URL: redis.url, SECRET, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let buffered = "";
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString();
-      if (buffered.includes("ready\n")) resolve();
-    });
-    child.once("exit", () => reject(new Error(`worker exited before it was ready: ${stderr}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const worker = { child, ready, inFlight: () => 0, exited };
+function startWorker(env: Record<string, string>): BullMQWorkerProcess {
+  const worker = startBullMQWorker(script, { REDIS_URL: redis.url, SECRET, ...env });
   workers.push(worker);
   return worker;
 }
@@ -122,6 +85,7 @@ describe("BullMQ delivery queue across processes", () => {
       endpoints: endpoints.map((endpoint) => ({ ...endpoint, secret: [SECRET] })),
       queue,
       deliver: false,
+      destinations: { allow: ["127.0.0.1"] },
     });
     const expected: string[] = [];
     for (let index = 0; index < EVENTS; index++) {
