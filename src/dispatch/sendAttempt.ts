@@ -91,6 +91,25 @@ function excerptOf(bytes: Uint8Array): string {
   return text.slice(0, cut);
 }
 
+/** `promise`, or a rejection as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
  * Reads at most {@link MAX_DRAINED_BYTES} of a body (so that the connection can be reused), keeps
  * the first {@link EXCERPT_BYTES}, then lets go of the rest. Never throws.
@@ -146,7 +165,11 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
     let response: Response;
     try {
       if (input.checkFirst !== undefined) {
-        await input.checkFirst(new URL(input.url).hostname.replace(/^\[(.*)\]$/, "$1"));
+        // A resolver that never answers is cut by the attempt's time-out like the request itself.
+        await untilAborted(
+          input.checkFirst(new URL(input.url).hostname.replace(/^\[(.*)\]$/, "$1")),
+          controller.signal,
+        );
       }
       const headers: Record<string, string> = {};
       for (const [name, value] of input.headers) headers[name] = value;

@@ -384,3 +384,19 @@ describe("Node's default transport: checked at connect time, pinned", () => {
     }
   });
 });
+
+describe("a resolver that never answers", () => {
+  it("is cut by the attempt's time-out, and the attempt fails as timed out", async () => {
+    const { requests, fetch } = recordingFetch();
+    const { dispatcher, attempts } = dispatcherWith({
+      endpoints: [{ id: "stuck", url: "https://stuck.test/hooks", secret: SECRET }],
+      fetch,
+      timeoutMs: 200,
+      destinations: { resolve: () => new Promise(() => undefined) },
+    });
+    await dispatcher.dispatch({ event: { type: "s.room.close", content: {} } });
+    await until(() => attempts.length === 1);
+    expect(attempts[0]!.reason).toBe("timed out after 200 ms");
+    expect(requests).toEqual([]);
+  });
+});
