@@ -55,6 +55,8 @@ describe("peer ranges", () => {
   it("name node-redis 4, 5 and 6 (each driven by the Redis suites), and the bullmq major that runs", () => {
     expect(peers.redis).toBe("^4.7.0 || ^5.0.0 || ^6.0.0");
     expect(peers.bullmq).toBe("^6.7.0");
+    // The client BullMQ is built on, for Redis Cluster (the BullMQ Redis suites drive ioredis 5).
+    expect(peers.ioredis).toBe("^5.0.0");
   });
 
   it.each([
@@ -62,6 +64,7 @@ describe("peer ranges", () => {
     ["redis 5", { zod: "^4.5.0", redis: "^5.0.0" }],
     ["redis 6", { zod: "^4.5.0", redis: "^6.0.0" }],
     ["bullmq 6", { zod: "^4.5.0", redis: "^6.0.0", bullmq: "^6.7.0" }],
+    ["bullmq+ioredis 5", { zod: "^4.5.0", bullmq: "^6.7.0", ioredis: "^5.0.0" }],
   ])("a project on %s installs it", (name, dependencies) => {
     expect(resolves(name.replace(" ", "-"), dependencies)).toBe("installs");
   });
