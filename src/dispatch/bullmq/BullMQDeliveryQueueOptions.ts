@@ -4,10 +4,23 @@ import type { Queue } from "bullmq";
  * A Redis client that BullMQ can drive: a node-redis client (`createClient()` from `redis`), an
  * ioredis `Redis`, or, for Redis Cluster, an ioredis `Cluster`. Described by shape, so that this
  * subpath imports neither client package.
+ *
+ * Exported from `messaging-events/dispatch/bullmq`.
+ *
+ * @example
+ * ```ts
+ * import type { BullMQRedisClient } from "messaging-events/dispatch/bullmq";
+ * import { createClient } from "redis";
+ *
+ * const connection: BullMQRedisClient = createClient({ url: "redis://127.0.0.1:6379" });
+ * ```
  */
-type BullMQRedisClient = {
+export type BullMQRedisClient = {
+  /** Connects (BullMQ calls it on the copies it makes). */
   connect(...args: never[]): unknown;
+  /** Disconnects. */
   disconnect(...args: never[]): unknown;
+  /** Makes a copy with the same options (BullMQ's worker blocks on a connection of its own). */
   duplicate(...args: never[]): unknown;
 };
 

@@ -1,2 +1,2 @@
-export type { BullMQDeliveryQueueOptions } from "./BullMQDeliveryQueueOptions.js";
+export type { BullMQDeliveryQueueOptions, BullMQRedisClient } from "./BullMQDeliveryQueueOptions.js";
 export { createBullMQDeliveryQueue } from "./createBullMQDeliveryQueue.js";
