@@ -39,7 +39,7 @@ export interface DispatchCaseResult {
 
 // The receiver, on its own thread: it answers 204 once the body is read, and says when it has
 // counted as many requests as it was told to expect.
-const RECEIVER = `
+export const RECEIVER = `
 const { parentPort } = require("node:worker_threads");
 const http = require("node:http");
 let count = 0;

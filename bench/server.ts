@@ -32,7 +32,7 @@ const ROUNDS = 7;
 const WARM_UP = 600;
 const TOKEN = "Bearer bench";
 const MAX_BODY_BYTES = 1024 * 1024;
-const KEY_SLOT = "KEY_SLOT_0123456789";
+export const KEY_SLOT = "KEY_SLOT_0123456789";
 
 export interface ServerRow {
   readonly name: string;
@@ -51,7 +51,7 @@ export interface ServerCaseResult {
 }
 
 // The load generator, on its own thread: plain JavaScript, node:http with a keep-alive agent.
-const LOAD_GENERATOR = `
+export const LOAD_GENERATOR = `
 const { parentPort } = require("node:worker_threads");
 const http = require("node:http");
 const agents = new Map();
@@ -110,12 +110,13 @@ interface LoadResult {
 }
 
 /** Sends one batch from the load thread and waits for its figures. */
-function load(
+export function load(
   worker: Worker,
   port: number,
   count: number,
   keyBase: string,
   body: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<LoadResult> {
   const [prefix, suffix] = body.split(KEY_SLOT) as [string, string];
   const answer = once(worker, "message") as Promise<[LoadResult]>;
@@ -126,7 +127,12 @@ function load(
     prefix,
     suffix,
     keyBase,
-    headers: { authorization: TOKEN, "content-type": JSON_API_MEDIA_TYPE, accept: JSON_API_MEDIA_TYPE },
+    headers: {
+      authorization: TOKEN,
+      "content-type": JSON_API_MEDIA_TYPE,
+      accept: JSON_API_MEDIA_TYPE,
+      ...extraHeaders,
+    },
   });
   return answer.then(([result]) => result);
 }
@@ -141,7 +147,7 @@ const percentile = (values: Float64Array, p: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-const authorize = (request: Request): string | null =>
+export const authorize = (request: Request): string | null =>
   request.headers.get("authorization") === TOKEN ? "bench-tenant" : null;
 
 let sequence = 0;
@@ -172,19 +178,19 @@ async function bareHandler(request: Request): Promise<Response> {
   );
 }
 
-async function listen(handler: (request: Request) => Promise<Response>): Promise<Server> {
+export async function listen(handler: (request: Request) => Promise<Response>): Promise<Server> {
   const server = createServer({ keepAliveTimeout: 60_000 }, createNodeListener(handler));
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   return server;
 }
 
-const portOf = (server: Server): number => {
+export const portOf = (server: Server): number => {
   const address = server.address();
   return typeof address === "object" && address !== null ? address.port : 0;
 };
 
-async function shut(server: Server): Promise<void> {
+export async function shut(server: Server): Promise<void> {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }

@@ -13,6 +13,8 @@ export interface CliIo {
   readonly styles: Styles;
   /** Styles for standard error. */
   readonly errorStyles: Styles;
+  /** Whether standard error is a terminal (progress lines are drawn only there). */
+  readonly stderrIsTTY: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Takes SIGINT and SIGTERM over, and resolves with the signal's name when the user asks to stop. */
   readonly untilStopped: () => Promise<string>;

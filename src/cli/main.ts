@@ -33,6 +33,7 @@ const io: CliIo = {
   stderr: createOutput(process.stderr),
   styles: createStyles(wantsColour(process.stdout.isTTY, process.env)),
   errorStyles: createStyles(wantsColour(process.stderr.isTTY, process.env)),
+  stderrIsTTY: process.stderr.isTTY === true,
   env: process.env,
   untilStopped,
 };

@@ -1,10 +1,12 @@
 import type { EventType } from "../events/eventTypes.js";
 import { IDEMPOTENCY_KEY_HEADER } from "../idempotency/idempotencyKey.js";
+import { errorTypeOf } from "../internal/errorType.js";
 import { readBytesWithLimit } from "../internal/readBytesWithLimit.js";
 import { parseRetryAfter } from "../internal/retryAfter.js";
 import { MAX_TIMER_MS } from "../internal/sleep.js";
 import { JSON_API_MEDIA_TYPE } from "../jsonapi/mediaType.js";
 import type { CreatedEventResult } from "./CreatedEventResult.js";
+import type { EventsClientTelemetry } from "./EventsClientTelemetry.js";
 import { EventsRedirectError } from "./EventsRedirectError.js";
 import { EventsResponseTooLargeError } from "./EventsResponseTooLargeError.js";
 import { EventsApiError, EventsClientError } from "./errors.js";
@@ -13,6 +15,39 @@ import type { InternalClientOptions } from "./normalizeClientOptions.js";
 import { isRetryable, type Retry, retryMarker } from "./Retry.js";
 import { readCreatedEvent } from "./readCreatedEvent.js";
 import { isRedirect, locationOf } from "./redirects.js";
+import { isSendableHeaderValue } from "./sendableHeaderValue.js";
+
+/** One attempt's trace, as the client's telemetry gives it. */
+export type AttemptTrace = ReturnType<ReturnType<EventsClientTelemetry["startCreateEvent"]>["startAttempt"]>;
+
+/** The headers the client sends itself, by lower-case name: a trace's headers never replace them. */
+const OWN_HEADERS = new Set([
+  "authorization",
+  "content-type",
+  "accept",
+  IDEMPOTENCY_KEY_HEADER.toLowerCase(),
+]);
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The client's headers, after the trace context a trace gives (only names and values that can be sent). */
+function withTraceHeaders(
+  own: Record<string, string>,
+  trace: AttemptTrace | undefined,
+): Record<string, string> {
+  const extra = trace?.headers;
+  if (typeof extra !== "object" || extra === null) return own;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(extra)) {
+    if (
+      typeof value === "string" &&
+      TOKEN.test(name) &&
+      !OWN_HEADERS.has(name.toLowerCase()) &&
+      isSendableHeaderValue(value)
+    )
+      headers[name] = value;
+  }
+  return { ...headers, ...own };
+}
 
 /** Whether the answer is a replay: `Idempotent-Replayed: true`. */
 const isReplayed = (response: Response): boolean =>
@@ -32,15 +67,23 @@ export function createAttempt<T extends EventType>(
   authorization: string,
   secrets: readonly string[],
   signal: AbortSignal | undefined,
+  trace?: AttemptTrace,
 ) => Promise<CreatedEventResult<T> | Retry> {
   const { endpoint, timeoutMs, maxResponseBytes, attributeNames: names } = settings;
-  return async (authorization, secrets, signal) => {
-    const headers = {
-      Authorization: authorization,
-      "Content-Type": JSON_API_MEDIA_TYPE,
-      Accept: JSON_API_MEDIA_TYPE,
-      [IDEMPOTENCY_KEY_HEADER]: key,
-    };
+  return async (authorization, secrets, signal, trace) => {
+    const headers = withTraceHeaders(
+      {
+        Authorization: authorization,
+        "Content-Type": JSON_API_MEDIA_TYPE,
+        Accept: JSON_API_MEDIA_TYPE,
+        [IDEMPOTENCY_KEY_HEADER]: key,
+      },
+      trace,
+    );
+    // What the trace is told when the attempt ends: the status, or why there is none (or why a
+    // response was refused).
+    let status: number | undefined;
+    let errorType: string | undefined;
     const controller = new AbortController();
     const abort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -50,14 +93,17 @@ export function createAttempt<T extends EventType>(
         ? setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs)
         : undefined;
     try {
-      const response = await settings.fetch(endpoint, {
+      const init: RequestInit = {
         method: "POST",
         headers,
         body,
         redirect: "manual",
         signal: controller.signal,
-      });
-      const { status } = response;
+      };
+      const response = await (trace === undefined
+        ? settings.fetch(endpoint, init)
+        : trace.run(() => settings.fetch(endpoint, init)));
+      status = response.status;
       if (isRedirect(response)) {
         await response.body?.cancel().catch(() => undefined);
         throw new EventsRedirectError(status, locationOf(response, endpoint, secrets), key);
@@ -81,6 +127,7 @@ export function createAttempt<T extends EventType>(
         replayed: isReplayed(response),
       };
     } catch (error) {
+      errorType = errorTypeOf(signal?.aborted ? signal.reason : error);
       if (signal?.aborted) throw signal.reason;
       if (error instanceof EventsClientError) throw error;
       // A network error or a time-out, while sending or while reading the body: the request may or
@@ -89,6 +136,7 @@ export function createAttempt<T extends EventType>(
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", abort);
+      trace?.end({ status, errorType });
     }
   };
 }

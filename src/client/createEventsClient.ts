@@ -6,12 +6,15 @@ import {
 } from "../idempotency/idempotencyKey.js";
 import { plannedRetryDelay } from "../internal/backoff.js";
 import { quote } from "../internal/describe.js";
+import { errorTypeOf } from "../internal/errorType.js";
 import { sleep } from "../internal/sleep.js";
+import { urlWithoutQuery } from "../internal/urlWithoutQuery.js";
 import { createEventDocument } from "../jsonapi/createEventDocument.js";
 import type { DefaultEventAttributeNames, EventAttributeNames } from "../jsonapi/eventAttributeNames.js";
 import type { CreatedEventResult } from "./CreatedEventResult.js";
 import { createAttempt } from "./createAttempt.js";
 import type { EventsClient } from "./EventsClient.js";
+import type { EventsClientRetry, EventsClientTelemetry } from "./EventsClientTelemetry.js";
 import { EventsRetryError } from "./errors.js";
 import type { NewEvent } from "./NewEvent.js";
 import { type EventsClientOptions, normalizeClientOptions } from "./normalizeClientOptions.js";
@@ -72,6 +75,84 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
   const { authorization } = settings;
   // A fixed value's secrets are worked out once; a function's, for each value it gives.
   const fixedSecrets = typeof authorization === "string" ? secretsOf([authorization]) : [];
+  const { onRetry, telemetry } = settings;
+  // What telemetry sees of the endpoint: never its query, which may carry a token.
+  const tracedUrl = telemetry === undefined ? "" : (urlWithoutQuery(settings.endpoint) ?? "");
+  /** The create itself; `trace` follows it when the client has telemetry. */
+  const create = async <T extends EventType>(
+    event: NewEvent<T>,
+    idempotencyKey: string,
+    signal: AbortSignal | undefined,
+    trace: CreateTrace | undefined,
+  ): Promise<CreatedEventResult<T, N>> => {
+    // The key and the content are checked before anything is sent; a valid key (visible ASCII, no
+    // comma) travels unchanged in a header.
+    if (!isValidIdempotencyKey(idempotencyKey)) throw new IdempotencyKeyError("createEvent");
+    const document = createEventDocument({ ...event, idempotencyKey }, settings);
+    const attempt = createAttempt(settings, JSON.stringify(document), idempotencyKey, event.type);
+    const { retry } = settings;
+    // Every value the function gave during this call stays blotted out of its errors.
+    const given = new Set<string>();
+    let secrets = fixedSecrets;
+    let last: Retry = { status: undefined, error: undefined, retryAfterMs: undefined };
+    for (let count = 0; ; count++) {
+      signal?.throwIfAborted();
+      const value = await readAuthorization(authorization, count, idempotencyKey, signal);
+      if (!given.has(value) && typeof authorization !== "string") {
+        given.add(value);
+        secrets = secretsOf([...given]);
+      }
+      const outcome = await attempt(value, secrets, signal, trace?.startAttempt({ attempt: count + 1 }));
+      if (!isRetry(outcome)) return outcome as unknown as CreatedEventResult<T, N>;
+      last = outcome;
+      const planned = plannedRetryDelay(retry, count);
+      if (planned === undefined) break;
+      const { retryAfterMs } = outcome;
+      if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) {
+        throw new EventsRetryError(
+          `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s, longer than retry.maxRetryAfterMs (${retry.maxRetryAfterMs} ms)`,
+          count + 1,
+          last.status,
+          idempotencyKey,
+        );
+      }
+      // What the service asks, when it says, replaces the planned wait (it is not spread).
+      const delayMs = retryAfterMs ?? planned;
+      if (onRetry !== undefined || trace !== undefined) {
+        announce(trace, {
+          attempt: count + 1,
+          delayMs,
+          status: outcome.status,
+          errorType: outcome.status === undefined ? errorTypeOf(outcome.error) : undefined,
+          retryAfterMs,
+        });
+      }
+      await sleep(delayMs, signal);
+    }
+    const attempts = retry.delaysMs.length + 1;
+    const reason =
+      last.status === undefined
+        ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), secrets))}${corsHint(last.error)}`
+        : `the last answer was ${last.status}`;
+    throw new EventsRetryError(
+      `gave up after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}; ${reason}`,
+      attempts,
+      last.status,
+      idempotencyKey,
+      last.error,
+    );
+  };
+  /** Tells the hook and the trace of a retry; what the hook throws or rejects with is dropped. */
+  const announce = (trace: CreateTrace | undefined, retry: EventsClientRetry) => {
+    trace?.retry(retry);
+    if (onRetry === undefined) return;
+    try {
+      const result: unknown = onRetry(retry);
+      if (typeof (result as Promise<unknown> | undefined)?.then === "function") {
+        (result as Promise<unknown>).then(undefined, () => undefined);
+      }
+    } catch {}
+  };
   return {
     async createEvent<T extends EventType>(
       event: NewEvent<T>,
@@ -80,55 +161,32 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
         signal,
       }: { idempotencyKey?: string; signal?: AbortSignal } = {},
     ): Promise<CreatedEventResult<T, N>> {
-      // The key and the content are checked before anything is sent; a valid key (visible ASCII, no
-      // comma) travels unchanged in a header.
-      if (!isValidIdempotencyKey(idempotencyKey)) throw new IdempotencyKeyError("createEvent");
-      const document = createEventDocument({ ...event, idempotencyKey }, settings);
-      const attempt = createAttempt(settings, JSON.stringify(document), idempotencyKey, event.type);
-      const { retry } = settings;
-      // Every value the function gave during this call stays blotted out of its errors.
-      const given = new Set<string>();
-      let secrets = fixedSecrets;
-      let last: Retry = { status: undefined, error: undefined, retryAfterMs: undefined };
-      for (let count = 0; ; count++) {
-        signal?.throwIfAborted();
-        const value = await readAuthorization(authorization, count, idempotencyKey, signal);
-        if (!given.has(value) && typeof authorization !== "string") {
-          given.add(value);
-          secrets = secretsOf([...given]);
-        }
-        const outcome = await attempt(value, secrets, signal);
-        if (!isRetry(outcome)) return outcome as unknown as CreatedEventResult<T, N>;
-        last = outcome;
-        const planned = plannedRetryDelay(retry, count);
-        if (planned === undefined) break;
-        const { retryAfterMs } = outcome;
-        if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) {
-          throw new EventsRetryError(
-            `the service asked to retry after ${Math.ceil(retryAfterMs / 1000)} s, longer than retry.maxRetryAfterMs (${retry.maxRetryAfterMs} ms)`,
-            count + 1,
-            last.status,
-            idempotencyKey,
-          );
-        }
-        // What the service asks, when it says, replaces the planned wait (it is not spread).
-        await sleep(retryAfterMs ?? planned, signal);
+      if (telemetry === undefined) return create(event, idempotencyKey, signal, undefined);
+      const trace = telemetry.startCreateEvent({ eventType: typeOf(event), url: tracedUrl });
+      try {
+        const result = await create(event, idempotencyKey, signal, trace);
+        trace?.end({ replayed: result.replayed, errorType: undefined });
+        return result;
+      } catch (error) {
+        trace?.end({ replayed: undefined, errorType: errorTypeOf(error) });
+        throw error;
       }
-      const attempts = retry.delaysMs.length + 1;
-      const reason =
-        last.status === undefined
-          ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), secrets))}${corsHint(last.error)}`
-          : `the last answer was ${last.status}`;
-      throw new EventsRetryError(
-        `gave up after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}; ${reason}`,
-        attempts,
-        last.status,
-        idempotencyKey,
-        last.error,
-      );
     },
   };
 }
+
+/** The trace of one `createEvent`, as the client's telemetry gives it. */
+type CreateTrace = ReturnType<EventsClientTelemetry["startCreateEvent"]>;
+
+/** The event type, for the trace; what a caller passed that is not an event is validated later. */
+const typeOf = (event: unknown): string => {
+  try {
+    const type = (event as { type?: unknown } | null)?.type;
+    return typeof type === "string" ? type.slice(0, 100) : "";
+  } catch {
+    return "";
+  }
+};
 
 /**
  * Browsers give one opaque error for every failed request, a refusal by CORS included (the page may

@@ -4,6 +4,7 @@ export { createEventsClient } from "./createEventsClient.js";
 export type { EventsApiErrorObject } from "./EventsApiErrorObject.js";
 export { EventsAuthorizationError } from "./EventsAuthorizationError.js";
 export type { EventsClient } from "./EventsClient.js";
+export type { EventsClientRetry, EventsClientTelemetry } from "./EventsClientTelemetry.js";
 export { EventsRedirectError } from "./EventsRedirectError.js";
 export { EventsResponseTooLargeError } from "./EventsResponseTooLargeError.js";
 export {

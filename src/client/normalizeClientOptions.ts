@@ -1,4 +1,5 @@
 import { describeFound, describeValue, withArticle } from "../internal/describe.js";
+import { guardTelemetry } from "../internal/guardTelemetry.js";
 import { type InternalRetryOptions, normalizeRetryOptions } from "../internal/normalizeRetryOptions.js";
 import {
   type DefaultEventAttributeNames,
@@ -6,6 +7,7 @@ import {
   type JsonApiOptions,
   resolveAttributeNames,
 } from "../jsonapi/eventAttributeNames.js";
+import type { EventsClientRetry, EventsClientTelemetry } from "./EventsClientTelemetry.js";
 import type { RetryOptions } from "./RetryOptions.js";
 import type { AuthorizationOption } from "./readAuthorization.js";
 import { isSendableHeaderValue, SENDABLE_HEADER_VALUE } from "./sendableHeaderValue.js";
@@ -71,6 +73,19 @@ export interface EventsClientOptions<N extends EventAttributeNames = DefaultEven
    * @default 1048576 (1 MiB)
    */
   readonly maxResponseBytes?: number;
+  /**
+   * Called before each retry, with the attempt that failed (its number, its status or error code)
+   * and how long the client waits now: log it, count it. Never handed the authorization or the
+   * idempotency key. What it returns or throws is ignored (a promise is not awaited).
+   */
+  readonly onRetry?: (retry: EventsClientRetry) => unknown;
+  /**
+   * Traces every `createEvent` and its attempts: `createOpenTelemetry()` from
+   * `messaging-events/opentelemetry` records them as OpenTelemetry spans and sends the trace context
+   * (`traceparent`) with each attempt. Without it nothing is traced and nothing of OpenTelemetry is
+   * loaded.
+   */
+  readonly telemetry?: EventsClientTelemetry;
 }
 
 /** The client's options once checked, with every default applied. */
@@ -86,6 +101,9 @@ export interface InternalClientOptions {
   readonly maxResponseBytes: number;
   /** The names of the event type and content attributes, checked. */
   readonly attributeNames: EventAttributeNames;
+  readonly onRetry: ((retry: EventsClientRetry) => unknown) | undefined;
+  /** The instrumentation, guarded so that it never throws; `undefined` for none. */
+  readonly telemetry: EventsClientTelemetry | undefined;
 }
 
 const prefix = "createEventsClient:";
@@ -172,6 +190,10 @@ export function normalizeClientOptions(
   if (fetchOption !== undefined && typeof fetchOption !== "function") {
     throw new TypeError(`${prefix} fetch must be a function, not ${describeFound(fetchOption)}`);
   }
+  const onRetry: unknown = options.onRetry;
+  if (onRetry !== undefined && typeof onRetry !== "function") {
+    throw new TypeError(`${prefix} onRetry must be a function, not ${describeFound(onRetry)}`);
+  }
   return {
     endpoint,
     authorization: authorization as AuthorizationOption,
@@ -183,5 +205,7 @@ export function normalizeClientOptions(
     timeoutMs: numberOption("timeoutMs", options.timeoutMs, 10_000),
     maxResponseBytes: numberOption("maxResponseBytes", options.maxResponseBytes, 1_048_576, true),
     attributeNames: resolveAttributeNames(options),
+    onRetry: onRetry as InternalClientOptions["onRetry"],
+    telemetry: guardTelemetry(options.telemetry, prefix, "startCreateEvent"),
   };
 }

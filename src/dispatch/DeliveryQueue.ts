@@ -1,6 +1,30 @@
 import type { WebhookEventType } from "../webhooks/webhookEventTypes.js";
 
 /**
+ * The trace context of the dispatch that created a delivery, as W3C Trace Context strings: it
+ * travels with the delivery through the queue (to another process, with a durable queue), so that
+ * each attempt continues the dispatch's trace. Stored only when the dispatcher has `telemetry`.
+ *
+ * Exported from `messaging-events/dispatch`.
+ *
+ * @example
+ * ```ts
+ * import type { DeliveryTraceContext } from "messaging-events/dispatch";
+ *
+ * const trace: DeliveryTraceContext = {
+ *   traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+ *   tracestate: "vendor=value",
+ * };
+ * ```
+ */
+export interface DeliveryTraceContext {
+  /** The `traceparent` value: version, trace id, parent span id and flags, in lowercase hex. */
+  readonly traceparent: string;
+  /** The `tracestate` value, when there is one (at most 512 characters). */
+  readonly tracestate?: string;
+}
+
+/**
  * One delivery as a queue stores it: one event for one endpoint. It never holds a secret or a URL
  * (the dispatcher looks both up by `endpointId` at each attempt), so a durable queue stores nothing
  * secret.
@@ -34,6 +58,12 @@ export interface QueuedDelivery {
   readonly body: string;
   /** When it was dispatched, in epoch milliseconds. */
   readonly createdAt: number;
+  /**
+   * The trace context of the dispatch, when the dispatcher that created it has `telemetry`: W3C
+   * Trace Context strings only. A queue keeps it as it is; one that is not W3C Trace Context is
+   * dropped.
+   */
+  readonly trace?: DeliveryTraceContext;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { WebhookSignatureEncoding } from "../webhooks/signWebhook.js";
 import type { WebhookEventType } from "../webhooks/webhookEventTypes.js";
 import type { AttemptResponse, DeadDelivery, DeliveryQueue } from "./DeliveryQueue.js";
 import type { WebhookDestinations } from "./WebhookDestinations.js";
+import type { WebhookDispatcherTelemetry } from "./WebhookDispatcherTelemetry.js";
 import type { WebhookEndpoint } from "./WebhookEndpoint.js";
 
 /**
@@ -252,4 +253,12 @@ export interface WebhookDispatcherOptions {
     state: CircuitState,
     reopensAt: number | undefined,
   ) => unknown;
+  /**
+   * Traces and counts: `createOpenTelemetry()` from `messaging-events/opentelemetry` records a span
+   * per `dispatch` and per attempt (each attempt continuing the dispatch's trace, across processes
+   * through a durable queue: the trace context is stored with each delivery), and metrics of
+   * attempts, their duration, dead deliveries, disabled endpoints and the queue's depth. Without it
+   * nothing is traced or counted and nothing of OpenTelemetry is loaded. It never changes a delivery.
+   */
+  readonly telemetry?: WebhookDispatcherTelemetry;
 }

@@ -89,6 +89,29 @@ describe("createMemoryDeliveryQueue", () => {
     expect(isDispatchError(error) && error.code).toBe("ERR_DISPATCH_CLOSED");
   });
 
+  it("keeps a delivery's trace context through retries, death and listing; drops one that is not W3C", async () => {
+    const queue = createMemoryDeliveryQueue();
+    const trace = {
+      traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+      tracestate: "vendor=value",
+    };
+    await queue.add([
+      { ...delivery("traced"), trace },
+      { ...delivery("odd"), trace: { traceparent: "x" } },
+    ]);
+    const first = (await queue.take({}))!;
+    expect(first.delivery.trace).toEqual(trace);
+    const odd = (await queue.take({}))!;
+    expect(odd.delivery).not.toHaveProperty("trace");
+    await queue.complete(odd);
+    await queue.retry(first, Date.now(), "answered 500");
+    const again = (await queue.take({}))!;
+    expect(again.delivery.trace).toEqual(trace);
+    await queue.dead(again, "answered 500");
+    expect((await queue.listDead())[0]?.trace).toEqual(trace);
+    await queue.close();
+  });
+
   it("refuses deliveries a dispatcher would not build", async () => {
     const queue = createMemoryDeliveryQueue();
     await expect(queue.add([{ ...delivery("a"), type: "s.presence" as never }])).rejects.toThrow(/type/);

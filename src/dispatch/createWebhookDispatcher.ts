@@ -1,10 +1,14 @@
 import { exponentialDelay, jitter } from "../internal/backoff.js";
 import { quote } from "../internal/describe.js";
+import { errorTypeOf } from "../internal/errorType.js";
 import { sleep } from "../internal/sleep.js";
+import { urlWithoutQuery } from "../internal/urlWithoutQuery.js";
 import { createWebhookSigner, type WebhookSigner } from "../webhooks/createWebhookSigner.js";
 import type { WebhookSecret } from "../webhooks/WebhookSecret.js";
+import type { WebhookEventType } from "../webhooks/webhookEventTypes.js";
 import { buildWebhookPayload } from "./buildWebhookPayload.js";
 import { type CheckedEndpoint, MAX_ENDPOINTS } from "./checkEndpoints.js";
+import type { MemoryDeliveryQueue } from "./createMemoryDeliveryQueue.js";
 import type { AttemptResponse, DeadDelivery, DeliveryLease, QueuedDelivery } from "./DeliveryQueue.js";
 import { DispatchError, isDispatchError } from "./DispatchError.js";
 import type { DispatchInput } from "./DispatchInput.js";
@@ -18,6 +22,12 @@ import type {
   EndpointDisabledReason,
   WebhookDispatcherOptions,
 } from "./WebhookDispatcherOptions.js";
+import type { WebhookDispatcherTelemetry } from "./WebhookDispatcherTelemetry.js";
+
+/** The telemetry of one dispatcher, and the trace of one attempt, as its telemetry gives them. */
+type DispatcherTrace = ReturnType<WebhookDispatcherTelemetry["startDispatcher"]>;
+type AttemptTrace = ReturnType<DispatcherTrace["startAttempt"]>;
+type DispatchTrace = ReturnType<DispatcherTrace["startDispatch"]>;
 
 /**
  * What `dispatch` enqueued: the event's id and one delivery per endpoint, whose `id` every attempt
@@ -140,6 +150,11 @@ const errorMessage = (error: unknown): string =>
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const settings = normalizeDispatcherOptions(options);
   const { queue } = settings;
+  // The queue's depth is observed where the queue can tell it (the memory queue's counts()).
+  const counts = (queue as Partial<MemoryDeliveryQueue>).counts;
+  const telemetry: DispatcherTrace | undefined = settings.telemetry?.startDispatcher({
+    queueDepth: typeof counts === "function" ? () => counts.call(queue) : undefined,
+  });
   // One signal per worker, all aborted by close(): one shared signal with a listener per waiting
   // worker would pass Node's limit of ten listeners (a leak warning) at the default concurrency.
   const stops = new Set<AbortController>();
@@ -209,6 +224,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     disabled.set(endpoint.id, reason);
     failingSince.delete(endpoint.id);
     gate.forget(endpoint.id);
+    telemetry?.endpointDisabled({ endpointId: endpoint.id, reason });
     callHook(settings.onEndpointDisabled, endpoint.source, reason);
   };
 
@@ -229,13 +245,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     let final = false;
     let ticket: GateTicket | undefined;
     let inFlight: { readonly id: string; readonly at: number } | undefined;
+    let trace: AttemptTrace | undefined;
+    let errorType: string | undefined;
     try {
       const endpoint = (await endpointsNow()).get(delivery.endpointId);
       if (endpoint === undefined) {
         reason = `the endpoint ${quote(delivery.endpointId)} is no longer configured`;
+        errorType = "endpoint_removed";
         final = true;
       } else if (disabled.has(endpoint.id)) {
         reason = `the endpoint ${quote(endpoint.id)} is disabled`;
+        errorType = "endpoint_disabled";
         final = true;
       } else {
         const verdict = gate.admit(
@@ -265,6 +285,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         since.push(started);
         running.set(endpoint.id, since);
         inFlight = { id: endpoint.id, at: started };
+        trace = telemetry === undefined ? undefined : startTrace(lease, tracedUrl(endpoint.url));
+        const traced = trace;
         const result = await sendAttempt({
           fetch: settings.fetch,
           checkFirst: settings.checkBeforeSending ? settings.destinations.lookup : undefined,
@@ -274,14 +296,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           deliveryId: delivery.id,
           signer: signerFor(endpoint),
           timeoutMs: settings.timeoutMs,
+          run: traced === undefined ? undefined : (fn) => traced.run(fn),
         });
-        ({ timestamp, status, retryAfterMs, response } = result);
+        ({ timestamp, status, retryAfterMs, response, errorType } = result);
         if (result.outcome === "delivered") {
           ticket.finish("success");
           ticket = undefined;
           failingSince.delete(endpoint.id);
           await queue.complete(lease);
-          report({ delivery, number, timestamp, status, response, started, outcome: "delivered" });
+          report({ lease, trace, timestamp, status, response, started, outcome: "delivered" });
           return endpoint.id;
         }
         ticket.finish("failure");
@@ -303,6 +326,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     } catch (error) {
       // The endpoints function failed, or signing did: not the receiver's fault, but an attempt all the same.
       reason = errorMessage(error);
+      errorType = errorTypeOf(error);
     } finally {
       if (inFlight !== undefined) stopped(inFlight.id, inFlight.at);
       ticket?.finish("failure");
@@ -311,7 +335,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     try {
       if (delay === undefined) {
         await queue.dead(lease, reason, response);
-        report({ delivery, number, timestamp, status, response, started, outcome: "dead", reason });
+        report({ lease, trace, timestamp, status, response, started, outcome: "dead", reason, errorType });
+        telemetry?.deliveryDead({ eventType: delivery.type, endpointId: delivery.endpointId });
         const dead: DeadDelivery = {
           ...delivery,
           attempts: number,
@@ -323,10 +348,22 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       } else {
         const retryAt = Date.now() + delay;
         await queue.retry(lease, retryAt, reason);
-        report({ delivery, number, timestamp, status, response, started, outcome: "retry", reason, retryAt });
+        report({
+          lease,
+          trace,
+          timestamp,
+          status,
+          response,
+          started,
+          outcome: "retry",
+          reason,
+          errorType,
+          retryAt,
+        });
       }
     } catch {
       // The queue failed to record the outcome: the lock expires and the delivery is handed out again.
+      trace?.end({ status, outcome: "retry", errorType: "queue_failed", durationMs: Date.now() - started });
     }
     return inFlight?.id;
   };
@@ -362,30 +399,64 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return undefined;
   };
 
+  // What telemetry sees of each endpoint's URL (never its query), worked out once per URL.
+  const tracedUrls = new Map<string, string | undefined>();
+  const tracedUrl = (url: string): string | undefined => {
+    if (!tracedUrls.has(url)) {
+      if (tracedUrls.size >= MAX_ENDPOINTS) tracedUrls.clear();
+      tracedUrls.set(url, urlWithoutQuery(url));
+    }
+    return tracedUrls.get(url);
+  };
+
+  /** The trace of an attempt of `lease` to `url` (`undefined` when it failed before one was known). */
+  const startTrace = (lease: DeliveryLease, url: string | undefined): AttemptTrace | undefined => {
+    const { delivery } = lease;
+    return telemetry?.startAttempt({
+      deliveryId: delivery.id,
+      eventId: delivery.eventId,
+      endpointId: delivery.endpointId,
+      eventType: delivery.type,
+      attempt: lease.attempts + 1,
+      url,
+      trace: delivery.trace,
+    });
+  };
+
   const report = (done: {
-    delivery: QueuedDelivery;
-    number: number;
+    lease: DeliveryLease;
+    trace: AttemptTrace | undefined;
     timestamp: string;
     status: number | undefined;
     response: AttemptResponse | undefined;
     started: number;
     outcome: DeliveryAttempt["outcome"];
     reason?: string;
+    errorType?: string | undefined;
     retryAt?: number;
   }) => {
+    const { delivery } = done.lease;
+    const durationMs = Date.now() - done.started;
+    // An attempt that failed before anything was sent still gets its trace, with no URL.
+    (done.trace ?? startTrace(done.lease, undefined))?.end({
+      status: done.status,
+      outcome: done.outcome,
+      errorType: done.errorType,
+      durationMs,
+    });
     callHook(settings.onAttempt, {
-      deliveryId: done.delivery.id,
-      eventId: done.delivery.eventId,
-      endpointId: done.delivery.endpointId,
-      type: done.delivery.type,
-      attempt: done.number,
+      deliveryId: delivery.id,
+      eventId: delivery.eventId,
+      endpointId: delivery.endpointId,
+      type: delivery.type,
+      attempt: done.lease.attempts + 1,
       timestamp: done.timestamp,
       status: done.status,
       response: done.response,
       outcome: done.outcome,
       reason: done.reason,
       retryAt: done.retryAt,
-      durationMs: Date.now() - done.started,
+      durationMs,
     });
   };
 
@@ -427,50 +498,76 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (closing !== undefined) throw new DispatchError("ERR_DISPATCH_CLOSED", "the dispatcher is closed");
   };
 
+  /** Enqueues one delivery per endpoint, each with the trace context of its dispatch if there is one. */
+  const enqueue = async (
+    input: DispatchInput,
+    trace: DispatchTrace | undefined,
+    built: (type: WebhookEventType) => void,
+  ): Promise<DispatchResult> => {
+    open();
+    const { type, body } = buildWebhookPayload(input);
+    built(type);
+    // Each UTF-16 unit is 1 to 3 UTF-8 bytes: encode only when the length alone cannot tell.
+    const max = settings.maxPayloadBytes;
+    const tooLong = body.length > max;
+    if (tooLong || (body.length * 3 > max && new TextEncoder().encode(body).byteLength > max)) {
+      throw new DispatchError(
+        "ERR_DISPATCH_PAYLOAD_TOO_LARGE",
+        `the payload is longer than maxPayloadBytes (${max} bytes of UTF-8); receivers would refuse it`,
+      );
+    }
+    let endpoints: ReadonlyMap<string, CheckedEndpoint>;
+    try {
+      endpoints = await endpointsNow();
+    } catch (error) {
+      if (isDispatchError(error)) throw error;
+      throw new DispatchError("ERR_DISPATCH_ENDPOINTS_FAILED", "the endpoints function failed", {
+        cause: error,
+      });
+    }
+    const eventId = crypto.randomUUID();
+    const createdAt = Date.now();
+    const given = trace?.trace;
+    const context = typeof given === "object" && given !== null ? given : undefined;
+    const deliveries: QueuedDelivery[] = [];
+    for (const endpoint of endpoints.values()) {
+      if (disabled.has(endpoint.id)) continue;
+      if (endpoint.types !== undefined && !endpoint.types.has(type)) continue;
+      const delivery = { id: crypto.randomUUID(), eventId, endpointId: endpoint.id, type, body, createdAt };
+      deliveries.push(context === undefined ? delivery : { ...delivery, trace: context });
+    }
+    open();
+    try {
+      await queue.add(deliveries);
+    } catch (error) {
+      if (isDispatchError(error)) throw error;
+      throw new DispatchError(
+        "ERR_DISPATCH_QUEUE_FAILED",
+        "the delivery queue failed to store the deliveries",
+        {
+          cause: error,
+        },
+      );
+    }
+    return { eventId, deliveries: deliveries.map(({ id, endpointId }) => ({ id, endpointId })) };
+  };
+
   return {
     async dispatch(input) {
-      open();
-      const { type, body } = buildWebhookPayload(input);
-      // Each UTF-16 unit is 1 to 3 UTF-8 bytes: encode only when the length alone cannot tell.
-      const max = settings.maxPayloadBytes;
-      const tooLong = body.length > max;
-      if (tooLong || (body.length * 3 > max && new TextEncoder().encode(body).byteLength > max)) {
-        throw new DispatchError(
-          "ERR_DISPATCH_PAYLOAD_TOO_LARGE",
-          `the payload is longer than maxPayloadBytes (${max} bytes of UTF-8); receivers would refuse it`,
-        );
-      }
-      let endpoints: ReadonlyMap<string, CheckedEndpoint>;
+      const trace = telemetry?.startDispatch();
+      if (trace === undefined) return enqueue(input, undefined, () => undefined);
+      let eventType: WebhookEventType | undefined;
+      const built = (type: WebhookEventType) => {
+        eventType = type;
+      };
       try {
-        endpoints = await endpointsNow();
+        const result = await trace.run(() => enqueue(input, trace, built));
+        trace.end({ eventType, deliveries: result.deliveries.length, errorType: undefined });
+        return result;
       } catch (error) {
-        if (isDispatchError(error)) throw error;
-        throw new DispatchError("ERR_DISPATCH_ENDPOINTS_FAILED", "the endpoints function failed", {
-          cause: error,
-        });
+        trace.end({ eventType, deliveries: 0, errorType: errorTypeOf(error) });
+        throw error;
       }
-      const eventId = crypto.randomUUID();
-      const createdAt = Date.now();
-      const deliveries: QueuedDelivery[] = [];
-      for (const endpoint of endpoints.values()) {
-        if (disabled.has(endpoint.id)) continue;
-        if (endpoint.types !== undefined && !endpoint.types.has(type)) continue;
-        deliveries.push({ id: crypto.randomUUID(), eventId, endpointId: endpoint.id, type, body, createdAt });
-      }
-      open();
-      try {
-        await queue.add(deliveries);
-      } catch (error) {
-        if (isDispatchError(error)) throw error;
-        throw new DispatchError(
-          "ERR_DISPATCH_QUEUE_FAILED",
-          "the delivery queue failed to store the deliveries",
-          {
-            cause: error,
-          },
-        );
-      }
-      return { eventId, deliveries: deliveries.map(({ id, endpointId }) => ({ id, endpointId })) };
     },
     deadDeliveries: (listOptions) => queue.listDead(listOptions),
     replay: (deliveryId) => queue.replay(deliveryId),
@@ -491,6 +588,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         parked.clear();
         parkedCount = 0;
         await Promise.all(waiting.map((lease) => queue.release(lease).catch(() => undefined)));
+        telemetry?.close();
         if (settings.ownsQueue) await queue.close();
       })();
       return closing;

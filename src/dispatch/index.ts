@@ -15,6 +15,7 @@ export type {
   DeadDelivery,
   DeliveryLease,
   DeliveryQueue,
+  DeliveryTraceContext,
   QueuedDelivery,
 } from "./DeliveryQueue.js";
 export { DispatchError, type DispatchErrorCode, isDispatchError } from "./DispatchError.js";
@@ -29,4 +30,5 @@ export type {
   WebhookDispatcherOptions,
   WebhookEndpoints,
 } from "./WebhookDispatcherOptions.js";
+export type { WebhookDispatcherTelemetry } from "./WebhookDispatcherTelemetry.js";
 export type { WebhookEndpoint } from "./WebhookEndpoint.js";

@@ -1,3 +1,4 @@
+import { guardTelemetry } from "../internal/guardTelemetry.js";
 import { type InternalRetryOptions, normalizeRetryOptions } from "../internal/normalizeRetryOptions.js";
 import { MAX_TIMER_MS } from "../internal/sleep.js";
 import type { WebhookSignatureEncoding } from "../webhooks/signWebhook.js";
@@ -8,6 +9,7 @@ import { createDestinationPolicy, type DestinationPolicy } from "./destinationPo
 import type { CircuitBreakerSettings } from "./endpointGate.js";
 import { createNodeTransport, type Transport } from "./nodeTransport.js";
 import type { WebhookDispatcherOptions } from "./WebhookDispatcherOptions.js";
+import type { WebhookDispatcherTelemetry } from "./WebhookDispatcherTelemetry.js";
 
 /** The options of the dispatcher with every default filled in and every value checked. */
 export interface NormalizedDispatcherOptions {
@@ -35,6 +37,8 @@ export interface NormalizedDispatcherOptions {
   readonly onAttempt: WebhookDispatcherOptions["onAttempt"];
   readonly onDead: WebhookDispatcherOptions["onDead"];
   readonly onEndpointDisabled: WebhookDispatcherOptions["onEndpointDisabled"];
+  /** The instrumentation, guarded so that it never throws; `undefined` for none. */
+  readonly telemetry: WebhookDispatcherTelemetry | undefined;
 }
 
 const SECOND = 1000;
@@ -160,6 +164,7 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
   const onDead = hook("onDead", options.onDead);
   const onEndpointDisabled = hook("onEndpointDisabled", options.onEndpointDisabled);
   const onCircuitChange = hook("onCircuitChange", options.onCircuitChange);
+  const telemetry = guardTelemetry(options.telemetry, "createWebhookDispatcher:", "startDispatcher");
   // Everything is checked before the queue is created, so that a refusal leaves nothing open.
   return {
     endpoints: resolveEndpoints,
@@ -181,6 +186,7 @@ export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): N
     onAttempt,
     onDead,
     onEndpointDisabled,
+    telemetry,
   };
 }
 

@@ -1,4 +1,5 @@
 import { quote } from "../internal/describe.js";
+import { errorTypeOf } from "../internal/errorType.js";
 import { parseRetryAfter } from "../internal/retryAfter.js";
 import type { WebhookSigner } from "../webhooks/createWebhookSigner.js";
 import { WEBHOOK_ID_HEADER } from "../webhooks/webhookIdHeader.js";
@@ -11,6 +12,9 @@ export const MAX_DRAINED_BYTES = 64 * 1024;
 
 /** How much of a response body is kept to show why an endpoint fails. */
 export const EXCERPT_BYTES = 1024;
+
+/** The `errorType` of an attempt whose destination was refused. */
+const DESTINATION_REFUSED = "destination_refused";
 
 /** The reason of an attempt whose destination was refused: the same for every target. */
 export const DESTINATION_REFUSED_REASON =
@@ -30,6 +34,11 @@ export interface AttemptResult {
   readonly response: AttemptResponse | undefined;
   /** Why it failed, in words. */
   readonly reason: string | undefined;
+  /**
+   * Why it failed, for telemetry: the status (`"503"`), `"timeout"`, the network error's code
+   * (`"ECONNREFUSED"`) or `"destination_refused"`; `undefined` when delivered.
+   */
+  readonly errorType: string | undefined;
 }
 
 export interface AttemptInput {
@@ -43,6 +52,8 @@ export interface AttemptInput {
   readonly deliveryId: string;
   readonly signer: WebhookSigner;
   readonly timeoutMs: number;
+  /** Runs the request within the attempt's trace context, when it has one. */
+  readonly run?: <T>(fn: () => T) => T;
 }
 
 const isRedirect = (response: Response): boolean =>
@@ -153,12 +164,18 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs);
   let answered: AttemptResponse | undefined;
-  const failed = (status: number | undefined, reason: string, retryAfterMs?: number): AttemptResult => ({
+  const failed = (
+    status: number | undefined,
+    reason: string,
+    retryAfterMs?: number,
+    errorType: string = String(status),
+  ): AttemptResult => ({
     timestamp,
     status,
     outcome: "failed",
     retryAfterMs,
     reason,
+    errorType,
     response: answered,
   });
   try {
@@ -173,16 +190,20 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
       }
       const headers: Record<string, string> = {};
       for (const [name, value] of input.headers) headers[name] = value;
-      response = await input.fetch(input.url, {
+      const init: RequestInit = {
         method: "POST",
         headers: { ...headers, ...signed.headers, [WEBHOOK_ID_HEADER]: input.deliveryId },
         body: signed.body,
         redirect: "manual",
         signal: controller.signal,
-      });
+      };
+      const { run } = input;
+      response = await (run === undefined
+        ? input.fetch(input.url, init)
+        : run(() => input.fetch(input.url, init)));
     } catch (error) {
       if (isDispatchError(error) && error.code === "ERR_DISPATCH_DESTINATION_REFUSED") {
-        return failed(undefined, DESTINATION_REFUSED_REASON);
+        return failed(undefined, DESTINATION_REFUSED_REASON, undefined, DESTINATION_REFUSED);
       }
       const cause = (() => {
         try {
@@ -192,12 +213,11 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
         }
       })();
       if (isDispatchError(cause) && cause.code === "ERR_DISPATCH_DESTINATION_REFUSED") {
-        return failed(undefined, DESTINATION_REFUSED_REASON);
+        return failed(undefined, DESTINATION_REFUSED_REASON, undefined, DESTINATION_REFUSED);
       }
-      return failed(
-        undefined,
-        controller.signal.aborted ? `timed out after ${timeoutMs} ms` : networkReason(error),
-      );
+      return controller.signal.aborted
+        ? failed(undefined, `timed out after ${timeoutMs} ms`, undefined, "timeout")
+        : failed(undefined, networkReason(error), undefined, errorTypeOf(error));
     }
     const { status } = response;
     if (isRedirect(response)) {
@@ -213,6 +233,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
         outcome: "delivered",
         retryAfterMs: undefined,
         reason: undefined,
+        errorType: undefined,
         response: answered,
       };
     if (status === 410)
@@ -222,6 +243,7 @@ export async function sendAttempt(input: AttemptInput): Promise<AttemptResult> {
         outcome: "gone",
         retryAfterMs: undefined,
         reason: "answered 410 Gone",
+        errorType: "410",
         response: answered,
       };
     if (status === 429 || status === 503) {

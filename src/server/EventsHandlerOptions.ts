@@ -2,6 +2,7 @@ import type { MessagingEvent } from "../events/EventContent.js";
 import type { JsonObject, JsonValue } from "../events/JsonValue.js";
 import type { JsonApiOptions } from "../jsonapi/eventAttributeNames.js";
 import type { EventDocument } from "../jsonapi/eventDocumentSchema.js";
+import type { EventsHandlerTelemetry } from "./EventsHandlerTelemetry.js";
 import type { IdempotencyStore } from "./IdempotencyStore.js";
 
 /**
@@ -166,6 +167,13 @@ export interface EventsHandlerOptions extends JsonApiOptions {
    * 503 it would have got.
    */
   readonly onError?: (error: unknown, context: EventsHandlerErrorContext) => unknown;
+  /**
+   * Traces every request: `createOpenTelemetry()` from `messaging-events/opentelemetry` records an
+   * HTTP server span per request (continuing the caller's `traceparent`), with the event type, the
+   * idempotency outcome and each store call as a child span. Without it nothing is traced and
+   * nothing of OpenTelemetry is loaded. It never changes an answer.
+   */
+  readonly telemetry?: EventsHandlerTelemetry;
 }
 
 /**

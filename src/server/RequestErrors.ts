@@ -1,4 +1,8 @@
 import type { EventsHandlerErrorStage, EventsHandlerOptions } from "./EventsHandlerOptions.js";
+import type { EventsHandlerTelemetry } from "./EventsHandlerTelemetry.js";
+
+/** One request's trace, as the handler's telemetry gives it. */
+export type RequestTrace = ReturnType<EventsHandlerTelemetry["startEventsRequest"]>;
 
 /**
  * Where the handler puts a hook that reports a failure found outside it: `createNodeListener`
@@ -15,8 +19,9 @@ export type ReportError = (
 ) => void;
 
 /**
- * What one request knows to tell `onError`: who sent it and its key, filled in as they are learnt.
- * Reporting never throws and never waits: what the hook throws or rejects with is dropped.
+ * What one request knows to tell `onError`: who sent it and its key, filled in as they are learnt;
+ * its trace, if any, learns the stage of each failure. Reporting never throws and never waits: what
+ * the hook throws or rejects with is dropped.
  */
 export class RequestErrors {
   principal: string | undefined = undefined;
@@ -25,11 +30,13 @@ export class RequestErrors {
   constructor(
     private readonly onError: EventsHandlerOptions["onError"],
     private readonly request: Request,
+    readonly trace?: RequestTrace,
   ) {}
 
   /** Reports a failure at `stage`; `status` is what the client was answered, if it was decided by it. */
   report(stage: EventsHandlerErrorStage, error: unknown, status: number | undefined): void {
     const { onError } = this;
+    this.trace?.record({ errorStage: stage });
     if (onError === undefined) return;
     try {
       const result = onError(error, {

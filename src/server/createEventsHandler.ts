@@ -2,7 +2,7 @@ import { LeaseKeeper } from "../internal/leaseKeeper.js";
 import type { EventsHandler, EventsHandlerOptions } from "./EventsHandlerOptions.js";
 import { handleEventsRequest } from "./handleEventsRequest.js";
 import { HANDLER_DEFAULTS, normalizeHandlerOptions } from "./normalizeHandlerOptions.js";
-import { REPORT_ERROR, type ReportError, RequestErrors } from "./RequestErrors.js";
+import { REPORT_ERROR, type ReportError, RequestErrors, type RequestTrace } from "./RequestErrors.js";
 import { internalError, shuttingDown } from "./retryLaterResponses.js";
 import type { Shutdown } from "./Shutdown.js";
 import { storeCall } from "./storeCall.js";
@@ -78,9 +78,9 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
   let running = 0;
   let drained: (() => void) | undefined;
 
-  const answer = async (request: Request): Promise<Response> => {
+  const answer = async (request: Request, trace: RequestTrace | undefined): Promise<Response> => {
     running++;
-    const errors = new RequestErrors(settings.onError, request);
+    const errors = new RequestErrors(settings.onError, request, trace);
     try {
       return await handleEventsRequest(request, settings, shutdown, errors);
     } catch (error) {
@@ -90,14 +90,33 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
       if (--running === 0) drained?.();
     }
   };
-  const cors = settings.cors;
-  const handler = (request: Request): Promise<Response> => {
-    if (cors !== undefined) return withCors(cors, request, settings.path, answerOrRefuse);
-    return answerOrRefuse(request);
+  const { cors, telemetry } = settings;
+  const answerOrRefuse = (request: Request, trace: RequestTrace | undefined): Promise<Response> =>
+    closing.signal.aborted ? Promise.resolve(shuttingDown()) : answer(request, trace);
+  const respond = (request: Request, trace: RequestTrace | undefined): Promise<Response> =>
+    cors === undefined
+      ? answerOrRefuse(request, trace)
+      : withCors(cors, request, settings.path, (inner) => answerOrRefuse(inner, trace));
+  /** The answer within the request's trace, which learns its status (and, for a 5xx, that it failed). */
+  const traced = (request: Request, trace: RequestTrace): Promise<Response> => {
+    const ended = (status: number) =>
+      trace.end({ status, errorType: status >= 500 ? String(status) : undefined });
+    return trace
+      .run(() => respond(request, trace))
+      .then(
+        (response) => {
+          ended(response.status);
+          return response;
+        },
+        (error: unknown) => {
+          ended(500);
+          throw error;
+        },
+      );
   };
-  const answerOrRefuse = (request: Request): Promise<Response> => {
-    if (closing.signal.aborted) return Promise.resolve(shuttingDown());
-    return answer(request);
+  const handler = (request: Request): Promise<Response> => {
+    const trace = telemetry?.startEventsRequest(request);
+    return trace === undefined ? respond(request, undefined) : traced(request, trace);
   };
   /** Resolves when no request is under way, or after `ms`; `false` when requests were still running. */
   const drainedWithin = (ms: number) =>

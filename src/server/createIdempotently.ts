@@ -10,7 +10,7 @@ import type { RequestErrors } from "./RequestErrors.js";
 import { createGivenUp, inFlight, internalError, quotaExceeded, unavailable } from "./retryLaterResponses.js";
 import { type CreateOutcome, runCreateWithin } from "./runCreate.js";
 import type { Shutdown } from "./Shutdown.js";
-import { storeCall } from "./storeCall.js";
+import { tracedStoreCall } from "./storeCall.js";
 import { toResponse } from "./toResponse.js";
 
 /**
@@ -32,10 +32,13 @@ export async function createIdempotently(
   const fingerprint = typeof hashed === "string" ? hashed : await hashed;
   const token = crypto.randomUUID();
   const ref: IdempotencyRecordRef = { scope: principal, key, token };
+  const { trace } = errors;
   let claim: Awaited<ReturnType<typeof settings.store.claim>>;
   try {
-    claim = await storeCall(
+    claim = await tracedStoreCall(
       settings,
+      trace,
+      "claim",
       () => settings.store.claim({ scope: principal, key, token, fingerprint, leaseMs: settings.leaseMs }),
       // Answered 503 already: a claim that lands now must not hold the key for a whole lease.
       (late) => {
@@ -53,10 +56,13 @@ export async function createIdempotently(
   }
   switch (claim.status) {
     case "completed":
+      trace?.record({ idempotency: "replayed" });
       return toResponse(claim.response, true);
     case "in-flight":
+      trace?.record({ idempotency: "in-flight" });
       return inFlight(settings);
     case "mismatch":
+      trace?.record({ idempotency: "reused" });
       return singleError(
         422,
         "ERR_IDEMPOTENCY_KEY_REUSED",
@@ -79,14 +85,15 @@ export async function createIdempotently(
   }
   if (!created.success) {
     // Freed with a compare-and-delete on this request's token: a holder that took over keeps the key.
-    await storeCall(settings, () => settings.store.release(ref)).catch((error: unknown) =>
-      errors.report("store", error, undefined),
+    await tracedStoreCall(settings, trace, "release", () => settings.store.release(ref)).catch(
+      (error: unknown) => errors.report("store", error, undefined),
     );
     return "why" in created ? createGivenUp(settings, created.why) : internalError();
   }
+  trace?.record({ idempotency: "created" });
   let stored: boolean;
   try {
-    stored = await storeCall(settings, () =>
+    stored = await tracedStoreCall(settings, trace, "complete", () =>
       settings.store.complete(ref, created.response, settings.retentionMs),
     );
   } catch (error) {

@@ -5,6 +5,7 @@ import { toJsonApiErrors } from "../jsonapi/toJsonApiErrors.js";
 import { CreateSignal } from "./CreateSignal.js";
 import { createIdempotently } from "./createIdempotently.js";
 import { errorResponse, singleError } from "./errorResponse.js";
+import { eventOf } from "./eventOf.js";
 import type { NormalizedHandlerOptions } from "./normalizeHandlerOptions.js";
 import { RequestErrors } from "./RequestErrors.js";
 import { readBodyWithLimit } from "./readBodyWithLimit.js";
@@ -29,6 +30,7 @@ export async function handleEventsRequest(
   if (url.pathname !== settings.path) {
     return singleError(404, "ERR_NOT_FOUND", `nothing is served at ${quote(url.pathname)}`);
   }
+  errors.trace?.record({ route: settings.path });
   if (request.method !== "POST") {
     return singleError(
       405,
@@ -103,6 +105,10 @@ export async function handleEventsRequest(
   const document = validated.data;
   const key = keyed.key;
   errors.idempotencyKey = key;
+  errors.trace?.record({
+    eventType: eventOf(document, settings.attributeNames).type,
+    idempotencyKeySent: key !== undefined,
+  });
   if (key === undefined) {
     const abort = new CreateSignal(shutdown);
     let created: CreateOutcome;

@@ -12,6 +12,7 @@ export type {
   EventsHandlerErrorStage,
   EventsHandlerOptions,
 } from "./EventsHandlerOptions.js";
+export type { EventsHandlerTelemetry } from "./EventsHandlerTelemetry.js";
 export type { EventsHandlerErrorCode } from "./errorResponse.js";
 export type {
   ClaimResult,

@@ -1,3 +1,4 @@
+import { guardTelemetry } from "../internal/guardTelemetry.js";
 import {
   DEFAULT_EVENT_ATTRIBUTE_NAMES,
   type EventAttributeNames,
@@ -6,6 +7,7 @@ import {
 } from "../jsonapi/eventAttributeNames.js";
 import { createMemoryIdempotencyStore } from "./createMemoryIdempotencyStore.js";
 import type { CreateEventRequest, CreateEventResult, EventsHandlerOptions } from "./EventsHandlerOptions.js";
+import type { EventsHandlerTelemetry } from "./EventsHandlerTelemetry.js";
 import type { IdempotencyStore } from "./IdempotencyStore.js";
 
 /** The options of the events handler with every default filled in and every value checked. */
@@ -28,6 +30,8 @@ export interface NormalizedHandlerOptions {
   readonly path: string;
   readonly location: ((id: string) => string | URL) | undefined;
   readonly onError: EventsHandlerOptions["onError"];
+  /** The instrumentation, guarded so that it never throws; `undefined` for none. */
+  readonly telemetry: EventsHandlerTelemetry | undefined;
   readonly attributeNames: EventAttributeNames;
   /**
    * The options of the document validator: `undefined` for the default attribute names, so each
@@ -143,6 +147,7 @@ export function normalizeHandlerOptions(options: EventsHandlerOptions): Normaliz
     );
   }
   const cors = normalizeCors(options.cors);
+  const telemetry = guardTelemetry(options.telemetry, "createEventsHandler:", "startEventsRequest");
   return {
     authorize,
     create,
@@ -159,6 +164,7 @@ export function normalizeHandlerOptions(options: EventsHandlerOptions): Normaliz
     path,
     location,
     onError: options.onError,
+    telemetry,
     attributeNames,
     jsonApi: attributeNames === DEFAULT_EVENT_ATTRIBUTE_NAMES ? undefined : { attributeNames },
   };

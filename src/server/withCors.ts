@@ -2,7 +2,9 @@ import type { NormalizedCors } from "./normalizeHandlerOptions.js";
 
 /** What a preflight allows: the method and the request headers the library's client sends. */
 const CORS_ALLOW_METHODS = "POST";
-const CORS_ALLOW_HEADERS = "content-type, accept, authorization, service-idempotency-key";
+// The trace context a traced client sends (`traceparent`, `tracestate`) is allowed too.
+const CORS_ALLOW_HEADERS =
+  "content-type, accept, authorization, service-idempotency-key, traceparent, tracestate";
 const CORS_EXPOSE_HEADERS = "location, retry-after, idempotent-replayed";
 
 /**

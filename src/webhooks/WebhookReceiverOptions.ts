@@ -1,5 +1,6 @@
 import type { IdempotencyStore } from "../server/IdempotencyStore.js";
 import type { WebhookSecret } from "./WebhookSecret.js";
+import type { WebhookTelemetry } from "./WebhookTelemetry.js";
 import type { WebhookVerificationError } from "./WebhookVerificationError.js";
 import type { WebhookEventType } from "./webhookEventTypes.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";
@@ -179,4 +180,11 @@ export interface WebhookReceiverOptions extends WebhookReplayGuardOptions {
    * @default 30_000 (30 s)
    */
   readonly bodyTimeoutMs?: number;
+  /**
+   * Traces every webhook: `createOpenTelemetry()` from `messaging-events/opentelemetry` records a
+   * span per webhook with its outcome code, status, type and delivery id (never the secret, the
+   * signature or the body), and runs your handler within it. Without it nothing is traced and
+   * nothing of OpenTelemetry is loaded. It never changes an answer.
+   */
+  readonly telemetry?: WebhookTelemetry;
 }

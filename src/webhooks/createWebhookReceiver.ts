@@ -1,21 +1,25 @@
 import { bytesOf, utf8 } from "../internal/bytes.js";
+import { readHeader } from "../internal/headerValue.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
 import {
   createNodeListener,
   type NodeRequestLike,
   type NodeResponseLike,
 } from "../server/createNodeListener.js";
-import { replayGuardOf } from "./createWebhookReplayGuard.js";
+import { isDeliveryId, replayGuardOf } from "./createWebhookReplayGuard.js";
 import { normalizeReceiverOptions } from "./normalizeReceiverOptions.js";
 import { closedError, failed, processVerified } from "./processVerifiedWebhook.js";
 import { verifySignedRequest } from "./verifySignedRequest.js";
 import { bodyBytes, type VerifiedWebhookSignature, verifySignedWebhook } from "./verifySignedWebhook.js";
-import { validateVerified } from "./verifyWebhook.js";
+import { type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
 import type { WebhookBody } from "./WebhookBody.js";
 import type { WebhookHeaders } from "./WebhookHeaders.js";
 import type { WebhookReceipt } from "./WebhookReceipt.js";
 import type { WebhookReceiverOptions } from "./WebhookReceiverOptions.js";
+import type { WebhookTelemetry } from "./WebhookTelemetry.js";
 import { WebhookVerificationError } from "./WebhookVerificationError.js";
+import { WEBHOOK_ID_HEADER } from "./webhookIdHeader.js";
+import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
  * A Node.js request as the receiver's `node` listener reads it: `node:http`'s `IncomingMessage`,
@@ -128,14 +132,17 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
   let running = 0;
   let drained: (() => void) | undefined;
 
-  const answer = async (
+  const respond = async (
     headers: unknown,
     verify: () => Promise<VerifiedWebhookSignature>,
+    verified?: (result: SafeVerifyWebhookResult) => void,
   ): Promise<WebhookReceipt> => {
     if (closing) return failed(settings, closedError(), undefined, undefined);
     running++;
     try {
-      return await processVerified(settings, guard, headers, await validateVerified(verify));
+      const result = await validateVerified(verify);
+      verified?.(result);
+      return await processVerified(settings, guard, headers, result);
     } catch (cause) {
       // Only a bug of this library comes here: answered, never thrown at the server.
       const error = new WebhookVerificationError(
@@ -149,6 +156,43 @@ export function createWebhookReceiver(options: WebhookReceiverOptions): WebhookR
     } finally {
       if (--running === 0) drained?.();
     }
+  };
+  /** The answer within the webhook's trace, which hears its outcome (the delivery id once verified). */
+  const traced = async (
+    trace: ReturnType<WebhookTelemetry["startWebhook"]>,
+    headers: unknown,
+    verify: () => Promise<VerifiedWebhookSignature>,
+  ): Promise<WebhookReceipt> => {
+    let receipt: WebhookReceipt | undefined;
+    let learnt: { eventType?: WebhookPayload["type"]; deliveryId?: string } = {};
+    try {
+      receipt = await trace.run(() =>
+        respond(headers, verify, (result) => {
+          if (!result.success) return;
+          const id = readHeader(headers, WEBHOOK_ID_HEADER);
+          learnt = {
+            eventType: result.data.type,
+            deliveryId: isDeliveryId(id?.value) ? id.value : undefined,
+          };
+        }),
+      );
+      return receipt;
+    } finally {
+      trace.end({
+        code: receipt?.error?.code,
+        status: receipt?.status ?? 500,
+        eventType: learnt.eventType,
+        deliveryId: learnt.deliveryId,
+      });
+    }
+  };
+  const { telemetry } = settings;
+  const answer = (
+    headers: unknown,
+    verify: () => Promise<VerifiedWebhookSignature>,
+  ): Promise<WebhookReceipt> => {
+    const trace = telemetry?.startWebhook({ operation: "receive" });
+    return trace === undefined ? respond(headers, verify) : traced(trace, headers, verify);
   };
 
   const receive: WebhookReceiver["receive"] = (input) =>

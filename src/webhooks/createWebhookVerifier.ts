@@ -1,3 +1,4 @@
+import { guardTelemetry } from "../internal/guardTelemetry.js";
 import { hmacKeys } from "./hmacKeys.js";
 import { verifySignedRequest } from "./verifySignedRequest.js";
 import { optionsObject, verifySignedWebhook } from "./verifySignedWebhook.js";
@@ -5,6 +6,7 @@ import { payloadOf, type SafeVerifyWebhookResult, validateVerified } from "./ver
 import type { VerifyWebhookRequestOptions } from "./verifyWebhookRequest.js";
 import type { WebhookBody } from "./WebhookBody.js";
 import type { WebhookHeaders } from "./WebhookHeaders.js";
+import type { WebhookTelemetry } from "./WebhookTelemetry.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
 /**
@@ -42,6 +44,29 @@ export interface WebhookVerifier {
 }
 
 /**
+ * The options of {@link createWebhookVerifier}: those of `verifyWebhookRequest` (the secret or
+ * secrets, `toleranceMs`, the body's cap and time-out), which every method applies unless its call
+ * says otherwise, and its `telemetry`.
+ *
+ * Exported from `messaging-events/webhooks` and `messaging-events`.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookVerifierOptions } from "messaging-events/webhooks";
+ *
+ * const options: WebhookVerifierOptions = { secret: ["new-secret", "old-secret"], toleranceMs: 120_000 };
+ * ```
+ */
+export interface WebhookVerifierOptions extends VerifyWebhookRequestOptions {
+  /**
+   * Traces every verification: `createOpenTelemetry()` from `messaging-events/opentelemetry`
+   * records a span per call with its outcome code and the webhook's type (never the secret, the
+   * signature or the body). Without it nothing is traced and nothing of OpenTelemetry is loaded.
+   */
+  readonly telemetry?: WebhookTelemetry;
+}
+
+/**
  * Creates a verifier for one secret or a list of them (rotation), importing each key once. Use it
  * in a server that verifies many webhooks. Throws a `WebhookVerificationError`
  * (`ERR_WEBHOOK_SECRET_INVALID`) at once if a secret is empty or not a string or bytes.
@@ -58,16 +83,40 @@ export interface WebhookVerifier {
  * console.log(result.success && result.data.type); // "s.room.close"
  * ```
  */
-export function createWebhookVerifier(options: VerifyWebhookRequestOptions): WebhookVerifier {
-  const { secret, ...defaults } = optionsObject(
-    options,
-    "pass the options as an object: createWebhookVerifier({ secret })",
-    ["secret"],
+export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookVerifier {
+  const {
+    secret,
+    telemetry: given,
+    ...defaults
+  } = optionsObject(options, "pass the options as an object: createWebhookVerifier({ secret })", ["secret"]);
+  const telemetry = guardTelemetry(
+    given as WebhookTelemetry | undefined,
+    "createWebhookVerifier:",
+    "startWebhook",
   );
   // Throws at once for an unusable secret.
   const keys = hmacKeys(secret);
   // A failed import (no Web Crypto here) is reported by each verification, not as an unhandled rejection.
   keys.catch(() => undefined);
+  /** A verification within its trace, when there is telemetry: the trace hears its outcome. */
+  const traced = async (
+    verification: () => Promise<SafeVerifyWebhookResult>,
+  ): Promise<SafeVerifyWebhookResult> => {
+    const trace = telemetry?.startWebhook({ operation: "verify" });
+    if (trace === undefined) return verification();
+    let result: SafeVerifyWebhookResult | undefined;
+    try {
+      result = await trace.run(verification);
+      return result;
+    } finally {
+      trace.end({
+        code: result === undefined ? "ERR_WEBHOOK_INVALID_INPUT" : result.error?.code,
+        status: undefined,
+        eventType: result?.data?.type,
+        deliveryId: undefined,
+      });
+    }
+  };
   const safeVerify: WebhookVerifier["safeVerify"] = (input) =>
     validateVerified(async () =>
       verifySignedWebhook(
@@ -92,10 +141,16 @@ export function createWebhookVerifier(options: VerifyWebhookRequestOptions): Web
         keys,
       ),
     );
+  const checked: WebhookVerifier["safeVerify"] =
+    telemetry === undefined ? safeVerify : (input) => traced(() => safeVerify(input));
+  const checkedRequest: WebhookVerifier["safeVerifyRequest"] =
+    telemetry === undefined
+      ? safeVerifyRequest
+      : (request, input) => traced(() => safeVerifyRequest(request, input));
   return {
-    safeVerify,
-    safeVerifyRequest,
-    verify: async (input) => payloadOf(await safeVerify(input)),
-    verifyRequest: async (request, input) => payloadOf(await safeVerifyRequest(request, input)),
+    safeVerify: checked,
+    safeVerifyRequest: checkedRequest,
+    verify: async (input) => payloadOf(await checked(input)),
+    verifyRequest: async (request, input) => payloadOf(await checkedRequest(request, input)),
   };
 }

@@ -10,7 +10,11 @@ export {
 } from "./createWebhookReplayGuard.js";
 export { createWebhookRequest } from "./createWebhookRequest.js";
 export { createWebhookSigner, type WebhookSigner } from "./createWebhookSigner.js";
-export { createWebhookVerifier, type WebhookVerifier } from "./createWebhookVerifier.js";
+export {
+  createWebhookVerifier,
+  type WebhookVerifier,
+  type WebhookVerifierOptions,
+} from "./createWebhookVerifier.js";
 export { parseWebhookPayload, safeParseWebhookPayload } from "./parseWebhookPayload.js";
 export {
   type SignedWebhook,
@@ -44,6 +48,7 @@ export type {
 } from "./WebhookReceiverOptions.js";
 export type { WebhookSecret } from "./WebhookSecret.js";
 export { isWebhookSigningError, WebhookSigningError } from "./WebhookSigningError.js";
+export type { WebhookTelemetry } from "./WebhookTelemetry.js";
 export {
   isWebhookVerificationError,
   type WebhookStatus,

@@ -1,3 +1,4 @@
+import { guardTelemetry } from "../internal/guardTelemetry.js";
 import { createMemoryIdempotencyStore } from "../server/createMemoryIdempotencyStore.js";
 import type { IdempotencyStore } from "../server/IdempotencyStore.js";
 import { hmacKeys } from "./hmacKeys.js";
@@ -7,6 +8,7 @@ import type {
   WebhookReceiverOptions,
   WebhookReplayGuardOptions,
 } from "./WebhookReceiverOptions.js";
+import type { WebhookTelemetry } from "./WebhookTelemetry.js";
 import type { WebhookVerificationError } from "./WebhookVerificationError.js";
 import { webhookEventTypes } from "./webhookEventTypes.js";
 
@@ -29,6 +31,8 @@ export interface NormalizedReceiverOptions {
   readonly toleranceMs: number;
   readonly maxBodyBytes: number;
   readonly bodyTimeoutMs: number;
+  /** The instrumentation, guarded so that it never throws; `undefined` for none. */
+  readonly telemetry: WebhookTelemetry | undefined;
   readonly guard: NormalizedReplayGuardOptions;
 }
 
@@ -165,6 +169,7 @@ export function normalizeReceiverOptions(options: WebhookReceiverOptions): Norma
     options.bodyTimeoutMs,
     RECEIVER_DEFAULTS.bodyTimeoutMs,
   );
+  const telemetry = guardTelemetry(options.telemetry, `${CALLER}:`, "startWebhook");
   // Last: it creates the memory store when none is given, once everything else was accepted.
   const guard = normalizeReplayGuardOptions(options, CALLER);
   return {
@@ -174,6 +179,7 @@ export function normalizeReceiverOptions(options: WebhookReceiverOptions): Norma
     toleranceMs,
     maxBodyBytes,
     bodyTimeoutMs,
+    telemetry,
     guard,
   };
 }

@@ -12,8 +12,15 @@ export function payloadTypeOf(
   value: unknown,
 ): { readonly type: string | undefined } | SafeParseResult<never> {
   if (!isPlainObject(value)) {
-    const message = `the webhook payload must be an object, not ${withArticle(describeValue(value))}`;
-    const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
+    const received = describeValue(value);
+    const message = `the webhook payload must be an object, not ${withArticle(received)}`;
+    const issue = {
+      code: "invalid_type",
+      path: [],
+      pointer: "",
+      message,
+      params: { expected: "object", received },
+    } as const;
     return { success: false, error: validationError("ERR_INVALID_WEBHOOK_PAYLOAD", undefined, [issue]) };
   }
   let type: unknown;

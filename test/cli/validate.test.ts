@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { jsonLines, runCli } from "./cli.js";
+import { cliCommand, jsonLines, runCli } from "./cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "messaging-events-cli-"));
 const file = (name: string, text: string) => {
@@ -265,5 +266,42 @@ describe("messaging-events validate", () => {
     expect(kind.stderr).toContain("did you mean --kind event?");
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no such file");
+  });
+});
+
+describe("messaging-events validate: the progress line", () => {
+  /** Runs the program with standard error on a terminal (util-linux `script` gives it one), its input piped in two halves half a second apart. */
+  const onTerminal = (extra: string) =>
+    new Promise<string>((resolve, reject) => {
+      const lines = `${Array.from({ length: 2_000 }, () => valid).join("\n")}\n${invalid}\n`;
+      const path = file("progress.ndjson", lines);
+      const program = cliCommand()
+        .map((part) => `'${part}'`)
+        .join(" ");
+      const child = spawn("script", [
+        "-qfec",
+        `sh -c "(cat '${path}'; sleep 0.5; cat '${path}') | ${program} validate ${extra} 2>&1 >/dev/null"`,
+        "/dev/null",
+      ]);
+      let output = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString("utf8");
+      });
+      child.on("error", reject);
+      child.on("close", () => resolve(output));
+    });
+
+  it("shows values, bytes, rate and problems so far on a terminal, redrawn in place and erased at the end", async () => {
+    const terminal = await onTerminal("");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's erase-line sequence is what is checked.
+    expect(terminal).toMatch(/\r\d+ values, \d+ KiB, [\d.]+ (KiB|MiB|B)\/s, \d+ problems? so far\u001b\[K/);
+    // The last thing written to the terminal erases the line.
+    expect(terminal.trimEnd().endsWith("\r\u001b[K")).toBe(true);
+  });
+
+  it("stays silent with --quiet, and on a pipe", async () => {
+    expect(await onTerminal("--quiet")).not.toContain("so far");
+    const { stderr } = await runCli(["validate"], { input: `${valid}\n${invalid}\n` });
+    expect(stderr).toBe("");
   });
 });

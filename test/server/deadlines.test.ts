@@ -166,7 +166,7 @@ describe("CORS over a socket", () => {
     expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
     expect(preflight.headers.get("access-control-allow-methods")).toBe("POST");
     expect(preflight.headers.get("access-control-allow-headers")).toBe(
-      "content-type, accept, authorization, service-idempotency-key",
+      "content-type, accept, authorization, service-idempotency-key, traceparent, tracestate",
     );
     expect(preflight.headers.get("access-control-max-age")).toBe("120");
     const created = await fetch(`http://127.0.0.1:${port}/events`, {

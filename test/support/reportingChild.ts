@@ -1,6 +1,7 @@
 /**
  * The child processes of the cross-process suites: a TypeScript entry bundled once with esbuild
- * (redis stays an import, so each process starts in well under a second), started with this Node,
+ * (redis, and whatever else a suite names, stays an import, so each process starts in well under a
+ * second), started with this Node,
  * reporting one JSON object per line on stdout, `{ "event": "listening", "port": … }` once it
  * serves. Stopped by SIGTERM (SIGKILL after 10 s), or killed by its PID when a test failed.
  */
@@ -30,8 +31,12 @@ export interface ReportingChild<R extends ChildReport> {
   kill(): void;
 }
 
-/** Bundles `source` into `script` (creating its folder). */
-export async function bundleChild(source: string, script: string): Promise<void> {
+/** Bundles `source` into `script` (creating its folder); `external` packages stay imports. */
+export async function bundleChild(
+  source: string,
+  script: string,
+  external: readonly string[] = ["redis"],
+): Promise<void> {
   mkdirSync(script.slice(0, script.lastIndexOf("/") + 1), { recursive: true });
   await build({
     entryPoints: [source],
@@ -40,7 +45,7 @@ export async function bundleChild(source: string, script: string): Promise<void>
     platform: "node",
     format: "esm",
     target: "node20",
-    external: ["redis"],
+    external: [...external],
     logLevel: "error",
   });
 }

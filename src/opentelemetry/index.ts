@@ -1,0 +1,2 @@
+export { createOpenTelemetry } from "./createOpenTelemetry.js";
+export type { OpenTelemetryInstrumentation, OpenTelemetryOptions } from "./OpenTelemetryOptions.js";
