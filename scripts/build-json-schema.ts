@@ -1,11 +1,20 @@
-/** Writes the generated JSON Schema files into `dist/json-schema/` (run by `npm run build`). */
+/**
+ * Writes the generated contract files into `dist/` (run by `npm run build`): the JSON Schema files
+ * (`dist/json-schema/`), the examples (`dist/examples/`), `dist/openapi.json` and `dist/asyncapi.json`.
+ */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { jsonSchemaFiles } from "./jsonSchema.js";
+import { contractFiles, contractPaths, fileText } from "./contracts/contractFiles.js";
 
-const outDir = fileURLToPath(new URL("../dist/json-schema/", import.meta.url));
-rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
-const files = jsonSchemaFiles();
-for (const [name, schema] of files) writeFileSync(`${outDir}${name}`, `${JSON.stringify(schema, null, 2)}\n`);
-console.log(`JSON Schema: ${files.size} files in dist/json-schema/`);
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+for (const path of contractPaths) rmSync(`${dist}${path}`, { recursive: true, force: true });
+const files = await contractFiles();
+for (const [path, value] of files) {
+  mkdirSync(dirname(`${dist}${path}`), { recursive: true });
+  writeFileSync(`${dist}${path}`, fileText(value));
+}
+const count = (prefix: string) => [...files.keys()].filter((path) => path.startsWith(prefix)).length;
+console.log(
+  `Contracts: ${count("json-schema/")} JSON Schema files, ${count("examples/")} examples, openapi.json and asyncapi.json in dist/`,
+);

@@ -1,17 +1,31 @@
 /**
  * Generates the JSON Schema (draft 2020-12) that ships in `dist/json-schema/`: one file per event
  * type for its content, and `event.json`, a bundle with every content schema under `$defs`, picked
- * by the event's `type`. Everything comes from the Zod schemas themselves; the rules Zod cannot
- * express natively (code-point lengths, the media rule, the boolean options, any JSON value) carry
- * their JSON Schema form with them, so nothing is patched here.
+ * by the event's `type`; then the files of scripts/contracts/: the webhook payload (one per webhook
+ * type, and any payload) and the JSON:API documents of `POST /events`. Everything comes from the Zod
+ * schemas themselves; the rules Zod cannot express natively (code-point lengths, the media rule, the
+ * boolean options, any JSON value) carry their JSON Schema form with them, so nothing is patched here.
  */
 import * as z from "zod/mini";
 import { type EventType, eventContentSchemas, eventScope, eventTypes } from "../src/events/index.js";
+import { webhookEventTypes } from "../src/webhooks/index.js";
+import {
+  ERROR_DOCUMENT_FILE,
+  EVENT_DOCUMENT_FILE,
+  EVENT_RESOURCE_DOCUMENT_FILE,
+  errorDocumentJsonSchema,
+  eventDocumentJsonSchema,
+  eventResourceDocumentJsonSchema,
+} from "./contracts/documentJsonSchemas.js";
+import { DIALECT, type JsonSchemaDocument } from "./contracts/jsonSchemaBasics.js";
+import {
+  anyWebhookPayloadJsonSchema,
+  WEBHOOK_PAYLOAD_FILE,
+  webhookPayloadFile,
+  webhookPayloadJsonSchema,
+} from "./contracts/webhookPayloadJsonSchemas.js";
 
-/** A JSON Schema document, as plain JSON. */
-export type JsonSchemaDocument = Record<string, unknown>;
-
-const DIALECT = "https://json-schema.org/draft/2020-12/schema";
+export type { JsonSchemaDocument };
 
 /** The `$id` of the content schema of a type, and of the bundle. */
 export const contentSchemaId = (type: EventType): string => `urn:messaging-events:json-schema:${type}`;
@@ -104,10 +118,21 @@ export function eventJsonSchema(): JsonSchemaDocument {
   };
 }
 
-/** Every file of `dist/json-schema/`, by file name. */
-export function jsonSchemaFiles(): Map<string, JsonSchemaDocument> {
+/** The content schema files and `event.json`: the 33 files that validate events. */
+export function eventJsonSchemaFiles(): Map<string, JsonSchemaDocument> {
   const files = new Map<string, JsonSchemaDocument>();
   for (const type of eventTypes) files.set(`${type}.json`, contentJsonSchema(type));
   files.set("event.json", eventJsonSchema());
+  return files;
+}
+
+/** Every file of `dist/json-schema/`, by file name: the event files, then the payloads and documents. */
+export function jsonSchemaFiles(): Map<string, JsonSchemaDocument> {
+  const files = eventJsonSchemaFiles();
+  for (const type of webhookEventTypes) files.set(webhookPayloadFile(type), webhookPayloadJsonSchema(type));
+  files.set(WEBHOOK_PAYLOAD_FILE, anyWebhookPayloadJsonSchema());
+  files.set(EVENT_DOCUMENT_FILE, eventDocumentJsonSchema());
+  files.set(EVENT_RESOURCE_DOCUMENT_FILE, eventResourceDocumentJsonSchema());
+  files.set(ERROR_DOCUMENT_FILE, errorDocumentJsonSchema());
   return files;
 }

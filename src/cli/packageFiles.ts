@@ -11,11 +11,14 @@ export async function packageVersion(): Promise<string> {
   return typeof version === "string" ? version : "unknown";
 }
 
-/** Where the built JSON Schema files are: dist/json-schema/, beside the built program's folder. */
-export const jsonSchemaFolder = new URL("../json-schema/", import.meta.url);
+/** Where the built package is: dist/, the built program's folder's parent. */
+export const distFolder = new URL("../", import.meta.url);
 
-/** The generator of those files, which a checkout has (scripts/ is not published). */
-export const jsonSchemaGenerator = new URL("scripts/jsonSchema.ts", packageRoot);
+/** Where the built JSON Schema files are: dist/json-schema/, beside the built program's folder. */
+export const jsonSchemaFolder = new URL("json-schema/", distFolder);
+
+/** The generator of the contract files (JSON Schema, examples, OpenAPI, AsyncAPI), which a checkout has (scripts/ is not published). */
+export const contractGenerator = new URL("scripts/contracts/contractFiles.ts", packageRoot);
 
 /** Whether the program runs from its TypeScript source (a checkout, through tsx) rather than built. */
 export const runsFromSource = import.meta.url.endsWith(".ts");

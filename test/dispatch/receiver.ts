@@ -1,10 +1,26 @@
 /**
  * A webhook receiver on 127.0.0.1 for the dispatch suites: it records every request with its raw
- * body and checks it with the library's own verifier, then answers as the test says.
+ * body and checks it with the library's own verifier, then answers as the test says. Every body
+ * must also be valid under the shipped JSON Schema of the webhook payload (`webhook-payload.json`,
+ * under Ajv): `close()` fails the test that sent one that is not.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type SafeVerifyWebhookResult, safeVerifyWebhook } from "../../src/webhooks/index.js";
+import { createAjv, readShippedSchema } from "../support/ajv.js";
+
+const payloadSchema = createAjv().compile(readShippedSchema("webhook-payload.json"));
+
+/** Why a body the dispatcher sent is not a payload the shipped JSON Schema accepts, or `undefined`. */
+function offSchema(body: Buffer): string | undefined {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body.toString("utf8"));
+  } catch {
+    return "not JSON";
+  }
+  return payloadSchema(payload) ? undefined : JSON.stringify(payloadSchema.errors?.slice(0, 3));
+}
 
 export interface ReceivedRequest {
   readonly body: Buffer;
@@ -33,12 +49,15 @@ export async function startReceiver(
   answer: (request: ReceivedRequest, index: number) => Answer = () => ({ status: 204 }),
 ): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
+  const offSchemaBodies: string[] = [];
   const waiters: (() => void)[] = [];
   const hanging = new Set<ServerResponse>();
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
+    const why = offSchema(body);
+    if (why !== undefined) offSchemaBodies.push(`${body.toString("utf8").slice(0, 200)}: ${why}`);
     const verified = await safeVerifyWebhook({ body, headers: request.headers, secret: secrets });
     const received: ReceivedRequest = { body, headers: request.headers, at: Date.now(), verified };
     requests.push(received);
@@ -72,6 +91,10 @@ export async function startReceiver(
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      if (offSchemaBodies.length > 0)
+        throw new Error(
+          `the dispatcher sent payloads that webhook-payload.json refuses: ${offSchemaBodies.join("; ")}`,
+        );
     },
   };
 }

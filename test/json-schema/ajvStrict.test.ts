@@ -1,6 +1,7 @@
 /**
  * The JSON Schema works in Ajv's strict mode as it comes, and `event.json` reports the errors of
- * the event's own type only: the type selects the content schema, other types stay silent.
+ * the event's own type only: the type selects the content schema, other types stay silent. So does
+ * `webhook-payload.json` for the payload of its type.
  */
 import type { ErrorObject } from "ajv";
 import ajv2020Module from "ajv/dist/2020.js";
@@ -9,7 +10,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaFiles } from "../../scripts/jsonSchema.js";
 import { eventTypes } from "../../src/events/index.js";
-import { compileSchemas, readGeneratedSchema } from "../support/ajv.js";
+import { webhookEventTypes } from "../../src/webhooks/index.js";
+import { validPayload } from "../contracts/contractInputs.js";
+import { compileSchemas, createAjv, readGeneratedSchema } from "../support/ajv.js";
 import { mutated } from "../support/mutations.js";
 import { validContent } from "../support/validContent.js";
 
@@ -28,14 +31,23 @@ describe("Ajv strict mode", () => {
     },
   );
 
-  it("takes all 33 files into one instance, as a server loading the folder would", () => {
+  it("takes all 44 files into one instance, as a server loading the folder would", () => {
     const ajv = new Ajv2020({ strict: true });
     addFormats(ajv);
-    for (const schema of jsonSchemaFiles().values()) ajv.addSchema(schema);
+    const files = jsonSchemaFiles();
+    expect(files.size).toBe(44);
+    for (const schema of files.values()) ajv.addSchema(schema);
     expect(
       ajv.getSchema("urn:messaging-events:json-schema:event")?.({
         type: "s.room.pin",
         content: { value: true },
+      }),
+    ).toBe(true);
+    expect(
+      ajv.getSchema("urn:messaging-events:json-schema:webhook-payload")?.({
+        type: "s.room.close",
+        version: 2,
+        content: {},
       }),
     ).toBe(true);
   });
@@ -105,3 +117,43 @@ describe.each([false, true])("event.json selects the content schema by type (all
     expect(ajv.event.errors?.[0]?.params).toEqual({ allowedValues: [...eventTypes] });
   });
 });
+
+describe.each([false, true])(
+  "webhook-payload.json selects the payload schema by type (allErrors %s)",
+  (allErrors) => {
+    const ajv = createAjv({ allErrors });
+    const any = ajv.compile(readGeneratedSchema("webhook-payload.json"));
+    const own = new Map(
+      webhookEventTypes.map((type) => [
+        type,
+        ajv.compile(readGeneratedSchema(`webhook-payload.${type}.json`)),
+      ]),
+    );
+
+    it.each(webhookEventTypes.map((type, index) => [type, index] as const))(
+      "%s: the verdict of its own file, and errors from its own branch only",
+      (type, index) => {
+        const ownBranch = new RegExp(`^#/(allOf/${index}/|\\$defs/${type.replaceAll(".", "\\.")}/)`);
+        fc.assert(
+          fc.property(validPayload(type).chain(mutated), (payload) => {
+            const expected = own.get(type)!(payload);
+            if (!isPlainObject(payload) || payload.type !== type) return;
+            expect(any(payload)).toBe(expected);
+            for (const error of any.errors ?? []) expect(error.schemaPath).toMatch(ownBranch);
+          }),
+          { numRuns: 60 },
+        );
+      },
+    );
+
+    it("refuses an unknown type with one error and checks no payload schema", () => {
+      expect(any({ type: "s.room.pin", version: 2, content: { value: true } })).toBe(false);
+      expect(any.errors?.map(({ instancePath, keyword }) => ({ instancePath, keyword }))).toEqual([
+        { instancePath: "/type", keyword: "enum" },
+      ]);
+    });
+  },
+);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

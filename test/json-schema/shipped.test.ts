@@ -8,6 +8,7 @@ import ajvFormatsModule from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { jsonSchemaFiles } from "../../scripts/jsonSchema.js";
 import { eventTypes } from "../../src/events/index.js";
+import { webhookEventTypes } from "../../src/webhooks/index.js";
 import { createAjv, jsonSchemaDir, readShippedSchema } from "../support/ajv.js";
 
 const Ajv2020 = ajv2020Module.default;
@@ -15,9 +16,19 @@ const addFormats = ajvFormatsModule.default;
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 describe("shipped JSON Schema", () => {
-  it("has one file per event type and the event bundle", () => {
+  it("has one file per event type and the event bundle, one per webhook type and any payload, and the three documents", () => {
     const files = readdirSync(jsonSchemaDir).sort();
-    expect(files).toEqual([...eventTypes.map((type) => `${type}.json`), "event.json"].sort());
+    expect(files).toEqual(
+      [
+        ...eventTypes.map((type) => `${type}.json`),
+        "event.json",
+        ...webhookEventTypes.map((type) => `webhook-payload.${type}.json`),
+        "webhook-payload.json",
+        "event-document.json",
+        "event-resource-document.json",
+        "error-document.json",
+      ].sort(),
+    );
   });
 
   it("is what the generator makes from the current schemas", () => {
@@ -43,6 +54,14 @@ describe("shipped JSON Schema", () => {
     expect(bundle.properties.type.enum).toEqual([...eventTypes]);
     expect(bundle.allOf).toHaveLength(32);
     expect(Object.keys(bundle.$defs)).toEqual([...eventTypes]);
+    for (const name of readdirSync(jsonSchemaDir)) {
+      const schema = readShippedSchema(name);
+      expect(schema.$id, name).toBe(`urn:messaging-events:json-schema:${name.replace(/\.json$/, "")}`);
+      expect(typeof schema.title, name).toBe("string");
+      expect(typeof schema.description, name).toBe("string");
+    }
+    const payloads = readShippedSchema("webhook-payload.json") as { $defs: Record<string, unknown> };
+    expect(Object.keys(payloads.$defs)).toEqual([...webhookEventTypes]);
   });
 
   it("compiles, every file, in Ajv's strict mode with no strict check turned off", () => {

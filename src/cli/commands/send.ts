@@ -11,7 +11,8 @@ import { type EventType, isEventValidationError, safeParseEvent } from "../../ev
 import { createIdempotencyKey, isValidIdempotencyKey } from "../../idempotency/index.js";
 import { exponentialDelay } from "../../internal/backoff.js";
 import type { Command } from "../Command.js";
-import { integerFlag, stringFlag } from "../parseArgs.js";
+import { closest, integerFlag, stringFlag } from "../parseArgs.js";
+import { listContractFiles, readContractFile } from "../readContractFile.js";
 import { readInput, secretFromEnv } from "../readInputs.js";
 import { printable } from "../terminal.js";
 import { EXIT, UsageError } from "../UsageError.js";
@@ -27,7 +28,9 @@ export const sendCommand: Command = {
   summary: "Create an event at a service (or the emulator) with the library's client.",
   usage: "send --base-url URL --authorization-env NAME [options] [event-file]",
   description: `Reads one event { type, content } (optionally with "relationships" and "attributes") from
-a file, or from standard input when there is none or for "-", and creates it with
+a file, or from standard input when there is none or for "-", or takes one of the package's example
+events with --example NAME (messaging-events/examples/events/NAME.json: an event type such as
+s.timer, or a variant such as s.timer--cancelled or s.message.action--date), and creates it with
 POST <base-url>/events through the library's client: the content is validated first, a JSON:API
 document is sent with an idempotency key (a new UUID v4 unless --idempotency-key gives one), and
 network errors, 5xx, 429 and 409 are retried with the same key, so the event is created once.
@@ -72,8 +75,16 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
       placeholder: "MS",
       description: "time-out of one attempt (default: 10000)",
     },
+    {
+      name: "example",
+      type: "string",
+      placeholder: "NAME",
+      description:
+        "send the package's example event NAME (an event type, or <type>--<variant>) instead of a file",
+    },
   ],
   examples: [
+    'TOKEN="Bearer dev" messaging-events send --base-url http://127.0.0.1:4010 --authorization-env TOKEN --example s.timer',
     `echo '{"type":"s.message.text","content":{"body":"Hello"}}' | \\
     TOKEN="Bearer dev" messaging-events send --base-url http://127.0.0.1:4010 --authorization-env TOKEN`,
     "messaging-events send --base-url https://api.example.com --authorization-env MESSAGING_TOKEN event.json",
@@ -87,6 +98,10 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
       throw new UsageError("send needs the Authorization value", "--authorization-env NAME");
     const authorization = secretFromEnv("authorization-env", authorizationEnv, io.env);
     if (args.positionals.length > 1) throw new UsageError("send takes one event file");
+    const exampleName = stringFlag(args, "example");
+    if (exampleName !== undefined && args.positionals.length > 0)
+      throw new UsageError("send takes an event file or --example NAME, not both");
+    const example = exampleName === undefined ? undefined : await exampleEvent(exampleName);
     const idempotencyKey = stringFlag(args, "idempotency-key") ?? createIdempotencyKey();
     if (!isValidIdempotencyKey(idempotencyKey)) {
       throw new UsageError(
@@ -105,7 +120,7 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
       if (error instanceof TypeError) throw new UsageError(printable(error.message));
       throw error;
     }
-    const bytes = await readInput(args.positionals[0], io.stdin, 1024 * 1024, "the event");
+    const bytes = example ?? (await readInput(args.positionals[0], io.stdin, 1024 * 1024, "the event"));
     let input: unknown;
     try {
       input = JSON.parse(new TextDecoder().decode(bytes));
@@ -152,6 +167,22 @@ Exit status: 0 created, 1 refused or failed, 2 for a usage error.`,
     }
   },
 };
+
+/** The bytes of the package's example event `name`; a `UsageError` naming the closest for an unknown one. */
+async function exampleEvent(name: string): Promise<Uint8Array> {
+  const text = /^[a-z][a-z.]*(?:--[a-z-]+)?$/.test(name)
+    ? await readContractFile(`examples/events/${name}.json`)
+    : undefined;
+  if (text !== undefined) return new TextEncoder().encode(text);
+  const names = await listContractFiles("examples/events/");
+  const near = closest(name, names);
+  throw new UsageError(
+    `no example event is named ${JSON.stringify(printable(name).slice(0, 60))}`,
+    near === undefined
+      ? `the examples are the 32 event types and these variants: ${names.filter((known) => known.includes("--")).join(", ")}`
+      : `did you mean ${near}?`,
+  );
+}
 
 /** What failed, in words: the client's message, with the count of attempts in plain English. */
 function failureOf(error: EventsClientError): string {
