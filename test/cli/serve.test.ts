@@ -211,6 +211,10 @@ describe("messaging-events serve", () => {
     finish!();
     expect((await inFlight).status).toBe(201);
     expect(await emulator.exited).toBe(0);
+    // The summary of the run: two creates (the one in flight included), a replay, a 401.
+    expect(emulator.log()).toMatch(
+      /served 4 requests \(2 created, 1 replayed, 1 refused\), no webhook attempts in \d+ seconds?\n/,
+    );
     // The port is free again.
     const port = Number(new URL(emulator.url).port);
     const again2 = createServer();

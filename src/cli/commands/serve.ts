@@ -1,11 +1,14 @@
 import { MAX_RETRIES } from "../../internal/normalizeRetryOptions.js";
 import type { Command } from "../Command.js";
 import { seededRandom } from "../emulator/createChaos.js";
-import { startEmulator } from "../emulator/startEmulator.js";
-import { integerFlag, listFlag, stringFlag } from "../parseArgs.js";
+import { INSPECTOR_DEFAULTS } from "../emulator/inspector/createInspector.js";
+import { type EmulatorStats, startEmulator } from "../emulator/startEmulator.js";
+import { humanDuration } from "../humanDuration.js";
+import { booleanFlag, integerFlag, listFlag, stringFlag } from "../parseArgs.js";
 import { readSecrets, secretFlags, secretFromEnv } from "../readInputs.js";
 import { printable } from "../terminal.js";
 import { EXIT, UsageError } from "../UsageError.js";
+import { plural } from "../wording.js";
 
 function chaosRate(text: string | undefined): number {
   if (text === undefined) return 0;
@@ -68,6 +71,21 @@ version 2, and roomId when the request has relationships.room.data.id. The signi
 from --secret-env NAME or --secret-file PATH, as on sign and verify; repeat them during a rotation
 (newest first: the first signs).
 
+GET /openapi.json serves the OpenAPI document of the service (with /asyncapi.json and the
+/json-schema/<file>.json files its references point to), as the package ships them, for client
+generators and API explorers. POST /webhooks/examples/<name> delivers one of the package's example
+payloads (messaging-events/examples/webhooks/<name>.json: a webhook type such as s.message.media, or
+a variant such as s.message.media--with-body) to every --webhook-url, signed like any other: 202
+with the delivery ids.
+
+The inspector, a page at /_inspector on the same address (printed at start-up; --no-inspector turns
+it off), shows every request and every webhook delivery live: documents, JSON:API errors, each
+attempt's timestamp, signature and answer. It sends an event from a form that starts from the
+package's example of the chosen type and is checked in the page by the library's own validators,
+redelivers a delivery (a new attempt, signed afresh), and copies a request or an attempt as curl
+(the Authorization value and the secret are never shown). It keeps the newest --inspector-history
+records in memory (1000), 16 KiB of each document, and answers only at the emulator's own address.
+
 --chaos RATE makes that share of POST requests fail as the real world does: 503, 429 with
 Retry-After: 1, a dropped connection after the event was created, or an answer 1 to 3 seconds late.
 A client that retries with the same idempotency key still creates each event exactly once.
@@ -117,11 +135,19 @@ in use, an address this machine does not have).`,
       placeholder: "SEED",
       description: "a seed, for the same failures on every run",
     },
+    { name: "no-inspector", type: "boolean", description: "serve no inspector page at /_inspector" },
+    {
+      name: "inspector-history",
+      type: "string",
+      placeholder: "COUNT",
+      description: `the requests and deliveries the inspector keeps, the newest (default: ${INSPECTOR_DEFAULTS.historySize})`,
+    },
   ],
   examples: [
     "messaging-events serve                                  # http://127.0.0.1:4010",
     "WEBHOOK_SECRET=dev-secret messaging-events serve --webhook-url http://127.0.0.1:3000/hooks \\\n    --secret-env WEBHOOK_SECRET --webhook-retry-delays-ms 1000,5000",
     "messaging-events serve --chaos 0.3 --chaos-seed 7         # test your client's retries",
+    "curl -X POST http://127.0.0.1:4010/webhooks/examples/s.message.media--with-body",
   ],
   async run(args, io) {
     if (args.positionals.length > 0) throw new UsageError("serve takes no arguments");
@@ -142,6 +168,10 @@ in use, an address this machine does not have).`,
     const random =
       seed === undefined ? Math.random : seededRandom(integerFlag(args, "chaos-seed", 0, 0, 2 ** 32 - 1));
     const webhookRetryDelaysMs = retryDelays(stringFlag(args, "webhook-retry-delays-ms"));
+    const historySize = integerFlag(args, "inspector-history", INSPECTOR_DEFAULTS.historySize, 1, 100_000);
+    if (booleanFlag(args, "no-inspector") && stringFlag(args, "inspector-history") !== undefined)
+      throw new UsageError("--inspector-history has no use with --no-inspector");
+    const inspector = booleanFlag(args, "no-inspector") ? undefined : { historySize };
     const log = (line: string) => {
       io.stdout.write(`${line}\n`);
       void io.stdout.flush();
@@ -159,6 +189,7 @@ in use, an address this machine does not have).`,
         random,
         webhookRetryDelaysMs,
         log,
+        inspector,
       });
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
@@ -177,12 +208,26 @@ in use, an address this machine does not have).`,
       return EXIT.usage;
     }
     log(`messaging-events emulator listening on ${emulator.url} (POST ${emulator.url}/events)`);
+    if (inspector !== undefined) log(`  inspector: ${emulator.url}/_inspector`);
     for (const [index, url] of urls.entries()) log(`  webhooks: endpoint-${index + 1} -> ${url}`);
     if (rate > 0) log(`  chaos: ${Math.round(rate * 100)}% of POST requests fail on purpose`);
     const signal = await stop;
     log(`${signal}: shutting down (requests in flight finish)`);
     await emulator.close();
+    log(summaryLine(emulator.stats()));
     log("stopped");
     return EXIT.ok;
   },
 };
+
+/** The line `serve` prints on shutdown: what it answered and delivered, and for how long. */
+export function summaryLine(stats: EmulatorStats): string {
+  const requests = [`${stats.created} created`, `${stats.replayed} replayed`];
+  if (stats.refused > 0) requests.push(`${stats.refused} refused`);
+  if (stats.failed > 0) requests.push(`${stats.failed} failed`);
+  const webhooks =
+    stats.attempts === 0
+      ? "no webhook attempts"
+      : `${plural(stats.attempts, "webhook attempt")} (${stats.delivered} delivered, ${stats.dead} dead)`;
+  return `served ${plural(stats.requests, "request")} (${requests.join(", ")}), ${webhooks} in ${humanDuration(stats.uptimeMs)}`;
+}

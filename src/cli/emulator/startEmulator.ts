@@ -11,8 +11,16 @@ import { quote } from "../../internal/describe.js";
 import { JSON_API_MEDIA_TYPE } from "../../jsonapi/index.js";
 import { createEventsHandler, createMemoryIdempotencyStore, createNodeListener } from "../../server/index.js";
 import { webhookEventTypes } from "../../webhooks/index.js";
+import {
+  contractDocument,
+  deliverExampleWebhook,
+  EXAMPLE_WEBHOOK_ROUTE,
+  isContractPath,
+  type RouteAnswer,
+} from "./contractRoutes.js";
 import { type ChaosFailure, createChaos } from "./createChaos.js";
 import { createUlidGenerator } from "./createUlidGenerator.js";
+import { createInspector, type Inspector } from "./inspector/createInspector.js";
 
 /** How the emulator runs. */
 export interface EmulatorOptions {
@@ -33,14 +41,34 @@ export interface EmulatorOptions {
   readonly webhookRetryDelaysMs: readonly number[] | undefined;
   /** Writes one log line (without its line break). */
   readonly log: (line: string) => void;
+  /** The inspector at `/_inspector`, keeping the newest `historySize` records; none when absent. */
+  readonly inspector?: { readonly historySize: number } | undefined;
 }
 
 /** A running emulator. */
 export interface Emulator {
   /** `http://host:port`. */
   readonly url: string;
+  /** What it has done so far, for the summary line of a shutdown. */
+  stats(): EmulatorStats;
   /** Stops taking connections, lets requests in flight finish, then stops delivering. */
   close(): Promise<void>;
+}
+
+/** The counts behind `serve`'s summary line. */
+export interface EmulatorStats {
+  /** `POST /events` requests answered, and of those: created (201), replayed, refused (4xx), failed (5xx). */
+  readonly requests: number;
+  readonly created: number;
+  readonly replayed: number;
+  readonly refused: number;
+  readonly failed: number;
+  /** Webhook attempts made, deliveries delivered, deliveries dead. */
+  readonly attempts: number;
+  readonly delivered: number;
+  readonly dead: number;
+  /** Since it started, in milliseconds. */
+  readonly uptimeMs: number;
 }
 
 const time = () => new Date().toISOString().slice(11, 23);
@@ -96,11 +124,34 @@ function roomOf(relationships: unknown): string | undefined {
 /**
  * Starts the emulator: `POST /events` answered by the library's idempotent handler with a memory
  * store and ULID ids; each created event of a webhook type dispatched, signed, to every webhook URL
- * with the dispatcher's retries; `GET /health` for readiness; chaos on `POST` requests.
+ * with the dispatcher's retries; `GET /health` for readiness; the package's OpenAPI, AsyncAPI and
+ * JSON Schema documents; `POST /webhooks/examples/<name>` to deliver an example webhook; chaos on the
+ * other `POST` requests; with `inspector`, the inspector's page at `/_inspector`.
  */
 export async function startEmulator(options: EmulatorOptions): Promise<Emulator> {
   const { log } = options;
   const nextId = createUlidGenerator();
+  const startedAt = Date.now();
+  const counts = {
+    requests: 0,
+    created: 0,
+    replayed: 0,
+    refused: 0,
+    failed: 0,
+    attempts: 0,
+    delivered: 0,
+    dead: 0,
+  };
+  const inspector: Inspector | undefined =
+    options.inspector === undefined
+      ? undefined
+      : createInspector({
+          historySize: options.inspector.historySize,
+          host: options.host,
+          endpoints: new Map(options.webhookUrls.map((url, index) => [`endpoint-${index + 1}`, url])),
+          secret: options.secret,
+          authorization: options.authorization,
+        });
   const dispatcher: WebhookDispatcher | undefined =
     options.webhookUrls.length === 0 || options.secret.length === 0
       ? undefined
@@ -116,8 +167,18 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
           ...(options.webhookRetryDelaysMs === undefined
             ? {}
             : { retry: { delaysMs: options.webhookRetryDelaysMs } }),
-          onAttempt: (attempt) => log(`${time()} ${attemptLine(attempt)}`),
-          onDead: (delivery) => log(`${time()} webhook delivery=${delivery.id} is dead: no more retries`),
+          ...(inspector === undefined ? {} : { queue: inspector.queue }),
+          onAttempt: (attempt) => {
+            counts.attempts++;
+            if (attempt.outcome === "delivered") counts.delivered++;
+            log(`${time()} ${attemptLine(attempt)}`);
+            inspector?.recordAttempt(attempt);
+          },
+          onDead: (delivery) => {
+            counts.dead++;
+            log(`${time()} webhook delivery=${delivery.id} is dead: no more retries`);
+            inspector?.recordDead(delivery);
+          },
         });
   const principals = new Map<string, string>();
   const handler = createEventsHandler({
@@ -147,6 +208,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
         } as unknown as DispatchInput;
         try {
           const { deliveries } = await dispatcher.dispatch(input);
+          inspector?.linkDeliveries(id, deliveries);
           log(`${time()} webhook ${type} id=${id}: ${deliveries.length} deliveries queued`);
         } catch (error) {
           log(
@@ -162,6 +224,13 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     const started = performance.now();
     const response = await handler(request);
     const url = new URL(request.url);
+    if (request.method === "POST") {
+      counts.requests++;
+      if (response.headers.get("idempotent-replayed") === "true") counts.replayed++;
+      else if (response.status === 201) counts.created++;
+      else if (response.status >= 500) counts.failed++;
+      else if (response.status >= 400) counts.refused++;
+    }
     const replayed = response.headers.get("idempotent-replayed") === "true" ? " replayed" : "";
     const key = request.headers.get("service-idempotency-key");
     const created = response.status === 201 ? await createdSummary(response) : "";
@@ -170,7 +239,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     );
     return response;
   };
-  const listener = createNodeListener(requestLog);
+  const listener = createNodeListener(inspector?.observeRequests(requestLog) ?? requestLog);
   const chaos = createChaos(options.chaosRate, options.random);
   /** Late answers of chaos, by timer: a close sends them at once. */
   const slowAnswers = new Map<ReturnType<typeof setTimeout>, () => void>();
@@ -220,6 +289,35 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     });
   };
 
+  /** Writes the answer of one of the emulator's own routes (documents, example webhooks) and logs it. */
+  const answerRoute = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    answer: Promise<RouteAnswer>,
+  ) => {
+    const started = performance.now();
+    answer
+      .catch((error: unknown) => ({
+        status: 500,
+        body: JSON.stringify({
+          errors: [
+            {
+              status: "500",
+              code: "ERR_INTERNAL",
+              title: "Internal error",
+              detail: quote(String((error as Error)?.message), 120),
+            },
+          ],
+        }),
+      }))
+      .then(({ status, body }) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(body);
+        log(`${time()} ${req.method} ${shown(path)} ${status} ${Math.round(performance.now() - started)}ms`);
+      });
+  };
+
   /** Answers not yet written to the end: a close sends them before it cuts connections. */
   const unanswered = new Set<ServerResponse>();
   let allAnswered: (() => void) | undefined;
@@ -232,6 +330,21 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     if (req.method === "GET" && (req.url === "/health" || req.url === "/")) {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ status: "ok", service: "messaging-events emulator" }));
+      return;
+    }
+    const path = (req.url ?? "/").split("?")[0]!;
+    if (inspector?.owns(path)) {
+      inspector.handle(req, res);
+      return;
+    }
+    if (req.method === "GET" && isContractPath(path)) {
+      answerRoute(req, res, path, contractDocument(path));
+      return;
+    }
+    if (req.method === "POST" && path.startsWith(EXAMPLE_WEBHOOK_ROUTE)) {
+      req.resume();
+      const name = decodeURIComponent(path.slice(EXAMPLE_WEBHOOK_ROUTE.length));
+      answerRoute(req, res, path, deliverExampleWebhook(name, dispatcher));
       return;
     }
     const failure = req.method === "POST" ? chaos() : undefined;
@@ -250,10 +363,12 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${address.port}`,
+    stats: () => ({ ...counts, uptimeMs: Date.now() - startedAt }),
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        inspector?.endStreams();
         // Requests in flight get up to ten seconds to be answered (the handler answers 503 to any
         // that come on a kept-alive connection meanwhile); late chaos answers go out now.
         await handler.close({ timeoutMs: 10_000 });
@@ -275,6 +390,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
         server.closeAllConnections();
         await closed;
         await dispatcher?.close();
+        await inspector?.close();
       })();
       return closing;
     },
