@@ -1,8 +1,8 @@
 import { Run } from "../internal/compiledRuntime.js";
-import { pathLabel, quote } from "../internal/describe.js";
-import { breachIssue, findLimitBreach, reasonOf } from "../internal/findLimitBreach.js";
-import { type Issue, makeIssue } from "../internal/issue.js";
+import { breachIssue, findLimitBreach, unreadableIssue } from "../internal/findLimitBreach.js";
+import type { Issue } from "../internal/issue.js";
 import { normalizeLimits } from "../internal/limits.js";
+import { prototypeHasMembers } from "../internal/prototypeHasMembers.js";
 import { type EventValidationErrorCode, validationError } from "./EventValidationError.js";
 import type { SafeParseResult } from "./SafeParseResult.js";
 import type { ValidationLimits } from "./ValidationLimits.js";
@@ -26,6 +26,35 @@ export function runCompiled<T>(
   code: EventValidationErrorCode,
   options: ValidationLimits | undefined,
 ): SafeParseResult<T> {
+  return runChecks<T, SafeParseResult<T>>(check, value, eventType, prefix, base, code, options, failure);
+}
+
+/**
+ * @internal How a run answers when it found issues: with the `safeParse…` failure (`failure`,
+ * which makes the error), or as another caller needs (the Standard Schema objects answer with the
+ * issues alone, so that their bundles hold no error class).
+ */
+export type Failure<F> = (
+  code: EventValidationErrorCode,
+  eventType: string | undefined,
+  issues: readonly Issue[],
+  omitted: number,
+) => F;
+
+/**
+ * @internal {@link runCompiled}, answering a failure with `fail`. Throws only where `runCompiled`'s
+ * callers catch.
+ */
+export function runChecks<T, F>(
+  check: Checker,
+  value: unknown,
+  eventType: string | undefined,
+  prefix: readonly (string | number)[],
+  base: number,
+  code: EventValidationErrorCode,
+  options: ValidationLimits | undefined,
+  fail: Failure<F>,
+): { readonly success: true; readonly data: T } | F {
   const limits = normalizeLimits(options);
   // The run's path starts as the caller's `prefix` (a fresh array the run takes over).
   const run = new Run(prefix as (string | number)[], base, limits);
@@ -36,15 +65,8 @@ export function runCompiled<T>(
   } catch (cause) {
     prefix = run.path.slice(0, length);
     const breach = findLimitBreach(value, limits);
-    const issue =
-      breach !== undefined
-        ? breachIssue(breach, prefix, limits)
-        : makeIssue(
-            "unreadable",
-            prefix,
-            `${pathLabel(prefix)} could not be read: ${quote(reasonOf(cause))}`,
-          );
-    return failure(code, eventType, [issue], 0);
+    const issue = breach !== undefined ? breachIssue(breach, prefix, limits) : unreadableIssue(prefix, cause);
+    return fail(code, eventType, [issue], 0);
   }
   const { count, issues, omitted, stopped } = run;
   // Every value was read, within the limits: the exact walk could find nothing. (Unless enumerable
@@ -53,18 +75,21 @@ export function runCompiled<T>(
   const complete = !run.suspect && !run.unvisited && run.nodes >= 0 && !prototypeHasMembers();
   if (complete) {
     if (count === 0) return { success: true, data: data as T };
-    if (issues !== undefined) return failure(code, eventType, issues, omitted);
+    if (issues !== undefined) return fail(code, eventType, issues, omitted);
   }
   const breach = findLimitBreach(value, limits);
-  if (breach !== undefined) return failure(code, eventType, [breachIssue(breach, prefix, limits)], 0);
+  if (breach !== undefined) return fail(code, eventType, [breachIssue(breach, prefix, limits)], 0);
   if (stopped !== undefined) {
     // The walk of a JSON member stopped at a limit, so the exact walk, which sees at least as much,
     // finds a breach; should it not (an object changing under the walks), the limit stands.
-    return failure(code, eventType, [breachIssue({ code: stopped, path: [] }, prefix, limits)], 0);
+    return fail(code, eventType, [breachIssue({ code: stopped, path: [] }, prefix, limits)], 0);
   }
   if (count === 0 || issues === undefined) return { success: true, data: data as T };
-  return failure(code, eventType, issues, omitted);
+  return fail(code, eventType, issues, omitted);
 }
+
+/** @internal The issue for a value at `path` that threw when read. */
+export { unreadableIssue };
 
 function failure<T>(
   code: EventValidationErrorCode,
@@ -77,8 +102,7 @@ function failure<T>(
 
 /** @internal The result for a value that threw where nothing should: reported, never rethrown. */
 export function unreadable<T>(code: EventValidationErrorCode, cause: unknown): SafeParseResult<T> {
-  const issue = makeIssue("unreadable", [], `${pathLabel([])} could not be read: ${quote(reasonOf(cause))}`);
-  return failure(code, undefined, [issue], 0);
+  return failure(code, undefined, [unreadableIssue([], cause)], 0);
 }
 
 /**
@@ -92,16 +116,9 @@ export function runContent<T>(
   options: ValidationLimits | undefined,
 ): SafeParseResult<T> {
   try {
-    return runCompiled(check, content, type, ["content"], 1, "ERR_INVALID_EVENT_CONTENT", options);
+    const code = "ERR_INVALID_EVENT_CONTENT";
+    return runChecks<T, SafeParseResult<T>>(check, content, type, ["content"], 1, code, options, failure);
   } catch (cause) {
     return unreadable("ERR_INVALID_EVENT_CONTENT", cause);
   }
-}
-
-const plain: object = {};
-
-/** Whether `Object.prototype` has enumerable members (someone polluted it). */
-function prototypeHasMembers(): boolean {
-  for (const _ in plain) return true;
-  return false;
 }
