@@ -12,6 +12,8 @@ const entry = {
   "server/redis/index": "src/server/redis/index.ts",
   "dispatch/index": "src/dispatch/index.ts",
   "dispatch/bullmq/index": "src/dispatch/bullmq/index.ts",
+  "opentelemetry/index": "src/opentelemetry/index.ts",
+  "standard/index": "src/standard/index.ts",
 };
 
 const common: Options = {
@@ -19,7 +21,7 @@ const common: Options = {
   platform: "neutral",
   outDir: "dist",
   // Peer dependencies: the user's copies, never bundled.
-  external: ["zod", "bullmq", "redis"],
+  external: ["zod", "bullmq", "redis", "@opentelemetry/api"],
   sourcemap: false,
 };
 
@@ -29,7 +31,8 @@ export default defineConfig([
   // "sideEffects": false (esbuild, for one, does not carry Zod's pure annotations across modules).
   {
     ...common,
-    entry: ["src/**/*.ts", "!src/**/*.test.ts", "!src/**/*.test-d.ts"],
+    // The inspector's page is bundled for the browser by scripts/build-inspector.ts, not here.
+    entry: ["src/**/*.ts", "!src/**/*.test.ts", "!src/**/*.test-d.ts", "!src/cli/emulator/inspector/page/**"],
     format: "esm",
     bundle: false,
     clean: true,

@@ -14,6 +14,13 @@ export const integrationSuites = [
   "test/webhooks/servers.test.ts",
   "test/webhooks/recipes.test.ts",
   "test/webhooks/receiverLoopback.test.ts",
+  // The emulator's inspector in Debian's Chromium (playwright-core), and its routes over loopback.
+  "test/inspector/**/*.test.ts",
+  // Python's jsonschema on the shipped JSON Schema (python3-jsonschema, which .ci/run installs), and a
+  // client generated from the OpenAPI document, compiled and run against the emulator.
+  "test/contracts/python.test.ts",
+  "test/contracts/generatedClient.test.ts",
+  "test/opentelemetry/**/*.test.ts",
 ];
 
 export default defineConfig({

@@ -17,6 +17,8 @@ const entryPoints = [
   "src/server/redis/index.ts",
   "src/dispatch/index.ts",
   "src/dispatch/bullmq/index.ts",
+  "src/standard/index.ts",
+  "src/opentelemetry/index.ts",
 ];
 
 interface Documented {
@@ -49,7 +51,10 @@ function documentedExports(): Map<string, Documented> {
         .filter((tag) => tag.name === "example")
         .map((tag) => ts.displayPartsToString(tag.text))
         .flatMap((text) => [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!));
-      found.set(exported.name, { name: exported.name, summary, examples });
+      // messaging-events/standard reuses the Zod schemas' names: both are kept, by subpath.
+      const subpath = entry.replace(/^src\/|\/?index\.ts$/g, "").replaceAll("/", "-");
+      const key = found.has(exported.name) ? `${subpath}-${exported.name}` : exported.name;
+      found.set(key, { name: key, summary, examples });
     }
   }
   return found;

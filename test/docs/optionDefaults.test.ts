@@ -43,6 +43,7 @@ const entryPoints = [
   "src/server/redis/index.ts",
   "src/dispatch/index.ts",
   "src/dispatch/bullmq/index.ts",
+  "src/opentelemetry/index.ts",
 ];
 
 /**

@@ -3,9 +3,10 @@ import { type EventAttributeNames, safeParseEventDocument } from "../../jsonapi/
 import type { ByteSource } from "../CliIo.js";
 import type { Command } from "../Command.js";
 import { fileErrorReason as reason } from "../fileErrorReason.js";
-import { integerFlag, type ParsedArgs, stringFlag } from "../parseArgs.js";
+import { booleanFlag, integerFlag, type ParsedArgs, stringFlag } from "../parseArgs.js";
 import { printable } from "../terminal.js";
 import { EXIT, UsageError } from "../UsageError.js";
+import { createProgress } from "../validate/createProgress.js";
 import { createReporter } from "../validate/createReporter.js";
 import type { ValueKind } from "../validate/detectKind.js";
 import { valueKinds } from "../validate/detectKind.js";
@@ -58,6 +59,10 @@ terminal, never when NO_COLOR is set. With --format json: one JSON object per va
 included: { "file", "line", "index" (an array element's position), "kind", "valid", "code",
 "issues": [{ "pointer", "code", "message" }], "omittedIssues" }.
 
+On a terminal, standard error shows a progress line while it reads (values and bytes done, the
+rate, the problems so far), redrawn in place and erased at the end; never on a pipe or a file, nor
+with --quiet.
+
 Exit status: 0 when every value is valid, 1 when one is not (or a line is not JSON, or too long),
 2 for a usage error or a file that cannot be read.`,
   flags: [
@@ -88,6 +93,11 @@ Exit status: 0 when every value is valid, 1 when one is not (or a line is not JS
       description: "the longest line read; longer ones are reported and skipped (default: 1048576)",
     },
     {
+      name: "quiet",
+      type: "boolean",
+      description: "no progress line on standard error, even on a terminal",
+    },
+    {
       name: "max-document-bytes",
       type: "string",
       placeholder: "BYTES",
@@ -112,7 +122,12 @@ Exit status: 0 when every value is valid, 1 when one is not (or a line is not JS
     };
     const files = args.positionals.length === 0 ? ["-"] : args.positionals;
     const reporter = createReporter(format, io.stdout, io.styles);
-    const flush = () => io.stdout.flush();
+    const progress =
+      io.stderrIsTTY && !booleanFlag(args, "quiet") ? createProgress(io.stderr, reporter.tally) : undefined;
+    const flush = (bytes: number) => {
+      progress?.read(bytes);
+      return io.stdout.flush();
+    };
     let unreadable = false;
     for (const file of files) {
       const label = file === "-" ? "<stdin>" : file;
@@ -126,6 +141,7 @@ Exit status: 0 when every value is valid, 1 when one is not (or a line is not JS
           close = () => handle.close().catch(() => {});
         } catch (error) {
           unreadable = true;
+          progress?.done();
           io.stderr.write(
             `${io.errorStyles.red("error")}: cannot read ${printable(file)}: ${reason(error)}\n`,
           );
@@ -136,6 +152,7 @@ Exit status: 0 when every value is valid, 1 when one is not (or a line is not JS
         await validateSource(source, label, options, reporter.report, flush);
       } catch (error) {
         unreadable = true;
+        progress?.done();
         io.stderr.write(
           `${io.errorStyles.red("error")}: cannot read ${printable(label)}: ${reason(error)}\n`,
         );
@@ -143,6 +160,8 @@ Exit status: 0 when every value is valid, 1 when one is not (or a line is not JS
         await close();
       }
     }
+    progress?.done();
+    await io.stderr.flush();
     reporter.summary(files.length);
     await io.stdout.flush();
     if (unreadable) return EXIT.usage;
