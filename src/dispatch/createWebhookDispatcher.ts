@@ -12,6 +12,7 @@ import type { MemoryDeliveryQueue } from "./createMemoryDeliveryQueue.js";
 import type { AttemptResponse, DeadDelivery, DeliveryLease, QueuedDelivery } from "./DeliveryQueue.js";
 import { DispatchError, isDispatchError } from "./DispatchError.js";
 import type { DispatchInput } from "./DispatchInput.js";
+import { EndpointPacing } from "./EndpointPacing.js";
 import { createEndpointGate, type GateTicket } from "./endpointGate.js";
 import { normalizeDispatcherOptions } from "./normalizeDispatcherOptions.js";
 import { retryDelay } from "./retryDelay.js";
@@ -176,40 +177,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return known;
   };
   let closing: Promise<void> | undefined;
-  // Leases waiting for a slot of their endpoint, by endpoint, at most as many as it has slots.
-  const parked = new Map<string, DeliveryLease[]>();
-  let parkedCount = 0;
+  const pacing = new EndpointPacing(settings.concurrency, settings.timeoutMs);
   const limitOf = (endpoint: CheckedEndpoint): number => endpoint.concurrency ?? settings.endpointConcurrency;
-  // When each attempt in flight started, by endpoint: how long a busy endpoint has been busy.
-  const running = new Map<string, number[]>();
-  const stopped = (endpointId: string, startedAt: number) => {
-    const took = Math.max(0, Date.now() - startedAt);
-    const smoothed = durations.get(endpointId);
-    // Most recently used last; endpoints no longer attempted fall out past the most a list may hold.
-    durations.delete(endpointId);
-    durations.set(endpointId, smoothed === undefined ? took : smoothed * 0.8 + took * 0.2);
-    if (durations.size > MAX_ENDPOINTS) durations.delete(durations.keys().next().value as string);
-    const since = running.get(endpointId);
-    const index = since?.indexOf(startedAt) ?? -1;
-    if (since === undefined || index < 0) return;
-    since.splice(index, 1);
-    if (since.length === 0) running.delete(endpointId);
-  };
-  // How long attempts to each endpoint take, smoothed: how soon a busy endpoint can take more.
-  const durations = new Map<string, number>();
-  /**
-   * How long a delivery for a busy endpoint waits in the queue before it is taken again: about as
-   * long as the deliveries parked ahead of it take at the endpoint's pace, and at least as long as
-   * its oldest attempt has been running (a hanging endpoint is asked again only after as long);
-   * from 5 ms to `timeoutMs`.
-   */
-  const busyFor = (endpointId: string, limit: number): number => {
-    const oldest = running.get(endpointId)?.[0];
-    const running_ = oldest === undefined ? 0 : Date.now() - oldest;
-    const ahead = ((parked.get(endpointId)?.length ?? 0) + 1) / limit;
-    const paced = ahead * (durations.get(endpointId) ?? 0);
-    return Math.min(settings.timeoutMs, Math.max(5, running_, Math.ceil(paced)));
-  };
 
   const signerFor = (endpoint: CheckedEndpoint): WebhookSigner => {
     const cached = signers.get(endpoint.id);
@@ -271,19 +240,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           // so that a busy endpoint's pipeline stays full. Beyond what may wait, or rate-limited, or
           // its circuit open, it goes back to the queue unattempted; a busy endpoint whose attempts
           // have been running long (hanging) is asked again only after as long.
-          if (verdict.why === "concurrency" && park(endpoint.id, lease)) return undefined;
+          if (verdict.why === "concurrency" && pacing.park(endpoint.id, lease)) return undefined;
           const dueAt =
             verdict.why === "concurrency"
-              ? Date.now() + busyFor(endpoint.id, limitOf(endpoint))
+              ? Date.now() + pacing.busyFor(endpoint.id, limitOf(endpoint))
               : verdict.retryAt;
           await queue.defer(lease, dueAt).catch(() => undefined);
           return undefined;
         }
         ticket = verdict.ticket;
         started = Date.now();
-        const since = running.get(endpoint.id) ?? [];
-        since.push(started);
-        running.set(endpoint.id, since);
+        pacing.started(endpoint.id, started);
         inFlight = { id: endpoint.id, at: started };
         trace = telemetry === undefined ? undefined : startTrace(lease, tracedUrl(endpoint.url));
         const traced = trace;
@@ -328,7 +295,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       reason = errorMessage(error);
       errorType = errorTypeOf(error);
     } finally {
-      if (inFlight !== undefined) stopped(inFlight.id, inFlight.at);
+      if (inFlight !== undefined) pacing.stopped(inFlight.id, inFlight.at);
       ticket?.finish("failure");
     }
     const delay = final ? undefined : retryDelay({ retry: settings.retry, attempts: number, retryAfterMs });
@@ -366,37 +333,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       trace?.end({ status, outcome: "retry", errorType: "queue_failed", durationMs: Date.now() - started });
     }
     return inFlight?.id;
-  };
-
-  /**
-   * Parks a lease until a slot of its endpoint frees; `false` when ten times as many wait for the
-   * endpoint as the dispatcher has workers, or a hundred times as many for all endpoints together.
-   */
-  const park = (endpointId: string, lease: DeliveryLease): boolean => {
-    const waiting = parked.get(endpointId) ?? [];
-    if (waiting.length >= settings.concurrency * 10 || parkedCount >= settings.concurrency * 100)
-      return false;
-    waiting.push(lease);
-    parked.set(endpointId, waiting);
-    parkedCount++;
-    return true;
-  };
-  /**
-   * The next parked lease of an endpoint whose lock still outlasts an attempt; one that waited too
-   * long goes back to the queue, due at once.
-   */
-  const unpark = (endpointId: string): DeliveryLease | undefined => {
-    const waiting = parked.get(endpointId);
-    for (let lease = waiting?.shift(); lease !== undefined; lease = waiting?.shift()) {
-      parkedCount--;
-      if (lease.lockExpiresAt - Date.now() > settings.timeoutMs + 1_000) {
-        if (waiting?.length === 0) parked.delete(endpointId);
-        return lease;
-      }
-      queue.release(lease).catch(() => undefined);
-    }
-    parked.delete(endpointId);
-    return undefined;
   };
 
   // What telemetry sees of each endpoint's URL (never its query), worked out once per URL.
@@ -485,7 +421,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       }
       // A freed slot goes to a delivery parked for it, while there is one.
       for (let freed = await attempt(lease); freed !== undefined && !signal.aborted; ) {
-        const next = unpark(freed);
+        const next = pacing.unpark(freed, (late) => queue.release(late).catch(() => undefined));
         if (next === undefined) break;
         freed = await attempt(next);
       }
@@ -584,9 +520,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         for (const own of stops) own.abort();
         await Promise.all(workers);
         // Parked deliveries were never attempted: they go back to the queue, due at once.
-        const waiting = [...parked.values()].flat();
-        parked.clear();
-        parkedCount = 0;
+        const waiting = pacing.drain();
         await Promise.all(waiting.map((lease) => queue.release(lease).catch(() => undefined)));
         telemetry?.close();
         if (settings.ownsQueue) await queue.close();
