@@ -43,6 +43,27 @@ export interface DestinationPolicy {
   readonly httpsOnly: boolean;
 }
 
+/**
+ * The IPv4 address an IPv6 address carries, if it has one of the forms that reach IPv4: mapped
+ * (`::ffff:a.b.c.d`), compatible (`::a.b.c.d`), translated (`::ffff:0:a.b.c.d`), NAT64
+ * (`64:ff9b::a.b.c.d`), 6to4 (`2002:aabb:ccdd::`) and Teredo (the client address, inverted).
+ */
+function embeddedIpv4(address: IpAddress): IpAddress | undefined {
+  if (address.family !== 6) return undefined;
+  const b = address.bytes;
+  const zeros = (from: number, to: number) => b.subarray(from, to).every((byte) => byte === 0);
+  const v4 = (bytes: ArrayLike<number>): IpAddress => ({ family: 4, bytes: Uint8Array.from(bytes) });
+  const last = b.subarray(12, 16);
+  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(last);
+  if (zeros(0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(10, 12)) return v4(last);
+  if (zeros(0, 12) && !zeros(12, 15)) return v4(last);
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return v4(last);
+  if (b[0] === 0x20 && b[1] === 0x02) return v4(b.subarray(2, 6));
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0)
+    return v4(Array.from(last, (byte) => byte ^ 0xff));
+  return undefined;
+}
+
 /** The refusal of a destination: the same words for every reason, so an attempt reveals nothing of the target. */
 export function destinationRefused(): DispatchError {
   return new DispatchError(
@@ -120,8 +141,15 @@ export function createDestinationPolicy(options: WebhookDestinations | undefined
     const name = hostname.toLowerCase().replace(/\.$/, "");
     return hosts.has(name) || domains.some((domain) => name.endsWith(domain));
   };
-  const allowedAddress = (address: IpAddress): boolean =>
-    classifyIpAddress(address) === "public" || ranges.some((range) => cidrContains(range, address));
+  const allowedAddress = (address: IpAddress): boolean => {
+    if (classifyIpAddress(address) === "public") return true;
+    // An IPv6 address that carries an IPv4 one (mapped, NAT64, 6to4, …) reaches that IPv4 address:
+    // only an IPv4 range allows it, so that "::/0" (every IPv6 address) does not open loopback.
+    const inner = embeddedIpv4(address);
+    if (inner !== undefined)
+      return ranges.some((range) => range.address.family === 4 && cidrContains(range, inner));
+    return ranges.some((range) => cidrContains(range, address));
+  };
   const allowsEverything =
     ranges.some((range) => range.prefix === 0 && range.address.family === 4) &&
     ranges.some((range) => range.prefix === 0 && range.address.family === 6);

@@ -400,3 +400,21 @@ describe("a resolver that never answers", () => {
     expect(requests).toEqual([]);
   });
 });
+
+describe("an allow-list of every IPv6 address", () => {
+  it("does not open the IPv4 addresses an IPv6 spelling carries (mapped, NAT64, 6to4)", () => {
+    const allowAllIpv6 = { allow: ["::/0"] };
+    for (const url of [
+      "http://[::ffff:127.0.0.1]/",
+      "http://[::ffff:7f00:1]/",
+      "http://[::ffff:169.254.169.254]/",
+      "http://[64:ff9b::a00:5]/",
+      "http://[2002:7f00:1::]/",
+    ]) {
+      expect(safeParseWebhookUrl(url, allowAllIpv6).success).toBe(false);
+      // An IPv4 range says so explicitly.
+      expect(safeParseWebhookUrl(url, { allow: ["0.0.0.0/0", "::/0"] }).success).toBe(true);
+    }
+    expect(safeParseWebhookUrl("http://[fd00::1]/", allowAllIpv6).success).toBe(true);
+  });
+});

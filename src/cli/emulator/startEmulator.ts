@@ -20,6 +20,7 @@ import {
 } from "./contractRoutes.js";
 import { type ChaosFailure, createChaos } from "./createChaos.js";
 import { createUlidGenerator } from "./createUlidGenerator.js";
+import { crossSiteRefusal } from "./inspector/checkInspectorRequest.js";
 import { createInspector, type Inspector } from "./inspector/createInspector.js";
 
 /** How the emulator runs. */
@@ -343,8 +344,56 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     }
     if (req.method === "POST" && path.startsWith(EXAMPLE_WEBHOOK_ROUTE)) {
       req.resume();
-      const name = decodeURIComponent(path.slice(EXAMPLE_WEBHOOK_ROUTE.length));
-      answerRoute(req, res, path, deliverExampleWebhook(name, dispatcher));
+      // A command line (curl) sends it; a page on another site must not make the emulator deliver.
+      if (crossSiteRefusal(req.headers) !== undefined) {
+        answerRoute(
+          req,
+          res,
+          path,
+          Promise.resolve({
+            status: 403,
+            body: JSON.stringify({
+              errors: [
+                {
+                  status: "403",
+                  code: "ERR_FORBIDDEN",
+                  title: "Forbidden",
+                  detail:
+                    "example webhooks are delivered on a request from a command line, not from a page on another site",
+                },
+              ],
+            }),
+          }),
+        );
+        return;
+      }
+      let name: string | undefined;
+      try {
+        name = decodeURIComponent(path.slice(EXAMPLE_WEBHOOK_ROUTE.length));
+      } catch {
+        // Not percent-encoded UTF-8: no example has such a name.
+        name = undefined;
+      }
+      answerRoute(
+        req,
+        res,
+        path,
+        name === undefined
+          ? Promise.resolve({
+              status: 400,
+              body: JSON.stringify({
+                errors: [
+                  {
+                    status: "400",
+                    code: "ERR_BAD_REQUEST",
+                    title: "Bad request",
+                    detail: "the example's name is not percent-encoded UTF-8",
+                  },
+                ],
+              }),
+            })
+          : deliverExampleWebhook(name, dispatcher),
+      );
       return;
     }
     const failure = req.method === "POST" ? chaos() : undefined;

@@ -86,26 +86,37 @@ export function handleInspectorRequest(options: InspectorRouteOptions): {
       "x-accel-buffering": "no",
     });
     streams.add(res);
+    let unsubscribe = () => {};
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    // Once a stream is ended (lagging, closing) nothing more is written to it: a write after the end
+    // would be an unhandled error.
+    const stop = () => {
+      if (heartbeat !== undefined) clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    };
+    const ended = () => res.writableEnded || res.destroyed;
     const write = (message: InspectorMessage) => {
+      if (ended()) return stop();
       // Lagging behind the snapshot's own size by more than the backlog: let it start afresh.
       if (res.writableLength > snapshotBytes + MAX_STREAM_BACKLOG) {
+        stop();
         res.end();
         return;
       }
       res.write(`data: ${JSON.stringify(message)}\n\n`);
     };
+    res.on("error", stop);
     res.write("retry: 1000\n\n");
     let snapshotBytes = 0;
     write({ type: "snapshot", limits: history.limits, records: history.records() });
     snapshotBytes = res.writableLength;
-    const unsubscribe = history.subscribe((record) => write({ type: "record", record }));
-    const heartbeat = setInterval(() => res.write(": heartbeat\n\n"), HEARTBEAT_MS);
+    unsubscribe = history.subscribe((record) => write({ type: "record", record }));
+    heartbeat = setInterval(() => {
+      if (ended()) stop();
+      else res.write(": heartbeat\n\n");
+    }, HEARTBEAT_MS);
     heartbeat.unref?.();
-    const stop = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(res);
-    };
     res.once("close", stop);
     req.once("close", stop);
   };
@@ -183,7 +194,11 @@ export function handleInspectorRequest(options: InspectorRouteOptions): {
       }
     },
     endStreams() {
-      for (const res of streams) res.end();
+      for (const res of streams) {
+        // Its own close listener unsubscribes it; ending it first makes every later write a no-op.
+        res.end();
+        res.emit("close");
+      }
       streams.clear();
     },
   };

@@ -16,7 +16,9 @@ const REPEATED = new Set(["content-type", "accept", "service-idempotency-key"]);
  * `Authorization` value is never in it: the command reads it from `$MESSAGING_EVENTS_AUTHORIZATION`.
  */
 export function requestCurl(record: RequestRecord, origin: string): string {
-  const lines = [`curl -i -X ${record.method} ${shellQuote(`${origin}${record.path}`)}`];
+  // A method is a token; one with anything but letters is quoted so that it cannot reach the shell.
+  const method = /^[A-Z]{1,20}$/.test(record.method) ? record.method : shellQuote(record.method);
+  const lines = [`curl -i -X ${method} ${shellQuote(`${origin}${record.path}`)}`];
   for (const [name, value] of record.headers) {
     if (name === "authorization") lines.push(`-H "Authorization: $${AUTHORIZATION_VARIABLE}"`);
     else if (REPEATED.has(name)) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
