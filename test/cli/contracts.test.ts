@@ -141,6 +141,15 @@ describe("the emulator's contract routes", () => {
     expect((await fetch(`${emulator.url}/webhooks/examples/s.message.nope`, { method: "POST" })).status).toBe(
       404,
     );
+    // Hostile requests: a name that is not percent-encoded UTF-8 is a 400, not a crash; a page on
+    // another site (its browser says so) cannot make the emulator deliver.
+    expect((await fetch(`${emulator.url}/webhooks/examples/%E0`, { method: "POST" })).status).toBe(400);
+    const crossSite = await fetch(`${emulator.url}/webhooks/examples/s.room.close`, {
+      method: "POST",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await fetch(`${emulator.url}/health`)).status).toBe(200);
     await emulator.stop();
     const without = await serve([]);
     expect((await fetch(`${without.url}/webhooks/examples/s.room.close`, { method: "POST" })).status).toBe(
