@@ -10,6 +10,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { eventTypes } from "../src/events/eventTypes.js";
 import { bundle } from "../test/support/bundle.js";
 
 export const SIZES_START = "<!-- sizes:start -->";
@@ -24,6 +25,16 @@ export interface MeasuredImport {
   /** The names imported; empty for `import * as`. */
   readonly names: readonly string[];
 }
+
+/** The 32 per-type guards, `isMessageTextContent` for `s.message.text`. */
+const guardNames = eventTypes.map(
+  (type) =>
+    `is${type
+      .slice(2)
+      .split(".")
+      .map((part) => `${part[0]!.toUpperCase()}${part.slice(1)}`)
+      .join("")}Content`,
+);
 
 /** Every import the table lists, in its order. */
 export const measuredImports: readonly MeasuredImport[] = [
@@ -51,6 +62,28 @@ export const measuredImports: readonly MeasuredImport[] = [
     label: "`safeParseEventContent`, `safeParseEvent`: all 32 types, compiled, the library's messages",
     from: "messaging-events/events",
     names: ["safeParseEventContent", "safeParseEvent"],
+  },
+  {
+    label: "`isMessageTextContent`: one type's guard, the verdict alone",
+    from: "messaging-events/events",
+    names: ["isMessageTextContent"],
+  },
+  {
+    label: "the 32 `is…Content` guards, `isEventContent`, `isEvent`: all 32 types, the verdict alone",
+    from: "messaging-events/events",
+    names: [...guardNames, "isEventContent", "isEvent"],
+  },
+  {
+    label:
+      "`messageTextContent` from `messaging-events/standard`: one type's Standard Schema object, with its JSON Schema",
+    from: "messaging-events/standard",
+    names: ["messageTextContent"],
+  },
+  {
+    label:
+      '`import * as all from "messaging-events/standard"`: the 34 Standard Schema objects, with their JSON Schema',
+    from: "messaging-events/standard",
+    names: [],
   },
   {
     label: "`eventSchema`: all 32 schemas as one union",

@@ -21,32 +21,24 @@ import { DEFAULT_EVENT_ATTRIBUTE_NAMES } from "../src/jsonapi/eventAttributeName
 import { eventDocumentSchemasFor } from "../src/jsonapi/eventDocumentSchema.js";
 import { webhookPayloadSchema } from "../src/webhooks/webhookPayloadSchema.js";
 
-type Schema = z.core.$ZodType;
-interface Def {
+export type Schema = z.core.$ZodType;
+export interface Def {
   readonly type: string;
   readonly [key: string]: unknown;
 }
 
-const defOf = (schema: Schema): Def => schema._zod.def as unknown as Def;
-const lit = (value: unknown): string => JSON.stringify(value);
+export const defOf = (schema: Schema): Def => schema._zod.def as unknown as Def;
+export const lit = (value: unknown): string => JSON.stringify(value);
 /** `object.key` where the key is an identifier, `object["key"]` otherwise. */
-const access = (object: string, key: string): string =>
+export const access = (object: string, key: string): string =>
   /^[A-Za-z_$][\w$]*$/.test(key) ? `${object}.${key}` : `${object}[${lit(key)}]`;
 
-const expectedNames: Record<string, string> = {
-  string: "a string",
-  number: "a finite number",
-  boolean: "a boolean",
-  object: "an object",
-  array: "an array",
-};
-
-function checksOf(schema: Schema): z.core.$ZodCheck<never>[] {
+export function checksOf(schema: Schema): z.core.$ZodCheck<never>[] {
   const checks = (defOf(schema).checks ?? []) as z.core.$ZodCheck<never>[];
   return checks;
 }
 
-function unsupported(what: string): never {
+export function unsupported(what: string): never {
   throw new Error(`validator generator: unsupported schema: ${what}`);
 }
 
@@ -161,10 +153,10 @@ class Generator {
         return this.string(schema, v, key);
       case "number":
         this.noChecks(schema);
-        return `if (typeof ${v} !== "number" || !Number.isFinite(${v})) ${this.use("typeIssue")}(r, ${key}, ${v}, "a finite number");`;
+        return `if (typeof ${v} !== "number" || !Number.isFinite(${v})) ${this.use("typeIssue")}(r, ${key}, ${v}, "number");`;
       case "boolean":
         this.noChecks(schema);
-        return `if (typeof ${v} !== "boolean") ${this.use("typeIssue")}(r, ${key}, ${v}, "a boolean");`;
+        return `if (typeof ${v} !== "boolean") ${this.use("typeIssue")}(r, ${key}, ${v}, "boolean");`;
       case "enum":
       case "literal": {
         this.noChecks(schema);
@@ -173,7 +165,7 @@ class Generator {
             ? Object.values(def.entries as Record<string, string>)
             : (def.values as (string | number | boolean | null)[]);
         // Compared inline (faster than a lookup); the list is for the message only.
-        const list = this.constant(`[${values.map(lit).join(", ")}]`, "readonly unknown[]");
+        const list = this.constant(`[${values.map(lit).join(", ")}]`, "readonly Literal[]");
         const test = values.map((item) => `${v} !== ${lit(item)}`).join(" && ");
         return `if (${test}) ${this.use("valueIssue")}(r, ${key}, ${v}, ${list});`;
       }
@@ -216,7 +208,7 @@ class Generator {
       else checked = `${code}\nelse {\n${checked}\n}`;
     }
     if (checks.length > 1) checked = `{\n${checked}\n}`;
-    const typeIssue = `${this.use("typeIssue")}(r, ${key}, ${v}, "a string");`;
+    const typeIssue = `${this.use("typeIssue")}(r, ${key}, ${v}, "string");`;
     // A minimum length runs even after the type check failed (Zod's length checks run on any value
     // with a length); the other checks only on a string.
     const minimum = checksOf(schema).find(
@@ -275,7 +267,7 @@ class Generator {
       copy = `{\nconst b = r.aborts;\n${out} = ${this.use("jsonCopy")}(r, ${v}, ${key}, true, true);\nif (r.aborts === b && r.stopped === undefined) ${this.external("jsonApiIssues")}(r, ${key}, ${lit(hint.kind)}, ${out} as Record<string, unknown>);\n}`;
     }
     if (!def.requireObject) return copy;
-    return `if (!${this.use("isPlainObject")}(${v})) ${this.use("typeIssue")}(r, ${key}, ${v}, "an object");\nelse ${copy}`;
+    return `if (!${this.use("isPlainObject")}(${v})) ${this.use("typeIssue")}(r, ${key}, ${v}, "object");\nelse ${copy}`;
   }
 
   /** Functions of the JSON:API rules, written by hand beside the generated module that calls them. */
@@ -322,15 +314,11 @@ class Generator {
       if (type !== "array") this.noChecks(option);
       else if (checksOf(option).length > 0 || (defOf(option) as { length?: number }).length !== undefined)
         unsupported("a checked array in a union");
-      expected.push(expectedNames[type]!);
+      expected.push(type);
       branches.push(`if (${test}) {\n${type === "array" ? this.value(option, v, key, out) : ""}\n}`);
     }
-    const unique = [...new Set(expected)];
-    const list =
-      unique.length <= 2
-        ? unique.join(" or ")
-        : `${unique.slice(0, -1).join(", ")} or ${unique[unique.length - 1]}`;
-    return `${branches.join(" else ")} else ${this.use("variantIssue")}(r, ${key}, ${v}, ${lit(list)});`;
+    const list = this.constant(lit([...new Set(expected)]), "readonly Expected[]");
+    return `${branches.join(" else ")} else ${this.use("variantIssue")}(r, ${key}, ${v}, ${list});`;
   }
 
   /** Statements that validate members `from` to `to` of a shape, and the variable holding each copy. */
@@ -518,7 +506,8 @@ class Generator {
       for (const key of hint.keys)
         if (!keys.includes(key)) unsupported(`exactly one of an undeclared ${key}`);
       const count = hint.keys.map((key) => `(${access("o", key)} !== undefined ? 1 : 0)`).join(" + ");
-      return `if (r.aborts === a) {\nconst p = ${count};\nif (p !== 1) ${this.use("exactlyOneIssue")}(r, ${lit(hint.keys.join(" or "))}, p);\n}`;
+      const list = this.constant(lit(hint.keys), "readonly string[]");
+      return `if (r.aborts === a) {\nconst p = ${count};\nif (p !== 1) ${this.use("exactlyOneIssue")}(r, ${list}, p);\n}`;
     }
     if (hint.rule === "extras_are_json") {
       // Where an issue before stops the check, the extra members are left unread.
@@ -611,10 +600,10 @@ class Generator {
       );
     }
     return [
-      `if (!${this.use("isObject")}(x)) {\n${this.use("typeIssue")}(r, undefined, x, "an object");\nreturn undefined;\n}`,
+      `if (!${this.use("isObject")}(x)) {\n${this.use("typeIssue")}(r, undefined, x, "object");\nreturn undefined;\n}`,
       `const t = ${access("x", discriminator)};`,
       `switch (t) {\n${cases.join("\n")}\n}`,
-      `${this.use("unknownVariant")}(r, x, ${lit(discriminator)}, t, ${this.constant(`[${all.map(lit).join(", ")}]`, "readonly unknown[]")});`,
+      `${this.use("unknownVariant")}(r, x, ${lit(discriminator)}, t, ${this.constant(`[${all.map(lit).join(", ")}]`, "readonly Literal[]")});`,
       "return undefined;",
     ].join("\n");
   }
@@ -637,6 +626,10 @@ class Generator {
     }
     for (const [module, names] of modules)
       imports.push(`import { ${names.sort().join(", ")} } from "${module}";`);
+    const declarations = [...this.constants.keys()].join("\n");
+    const issueTypes = ["Expected", "Literal"].filter((name) => declarations.includes(`readonly ${name}[]`));
+    if (issueTypes.length > 0)
+      imports.push(`import type { ${issueTypes.join(", ")} } from "../internal/issue.js";`);
     const constants = this.usesDateTime ? [`const DATE_TIME = ${String(DATE_TIME_PATTERN)};`] : [];
     if (this.usesIdempotencyKey)
       constants.push(`const IDEMPOTENCY_KEY = ${String(IDEMPOTENCY_KEY_PATTERN)};`);
@@ -653,7 +646,7 @@ for (const file of readdirSync(contentDir).filter((name) => name.endsWith(".ts")
 }
 
 /** The export name of each content schema, found by identity among the schema modules' exports. */
-function schemaNames(): Map<EventType, string> {
+export function schemaNames(): Map<EventType, string> {
   const byIdentity = new Map<unknown, string>();
   for (const [name, value] of Object.entries(contentModules)) byIdentity.set(value, name);
   const names = new Map<EventType, string>();
@@ -665,7 +658,7 @@ function schemaNames(): Map<EventType, string> {
   return names;
 }
 
-const capitalized = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+export const capitalized = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
 
 /** The generated module, before formatting. */
 export function generateValidators(): string {
@@ -732,7 +725,7 @@ export function generateDocuments(): string {
 }
 
 /** The smallest valid value of `schema`, for the examples: required members only, first options. */
-function sampleOf(schema: Schema): unknown {
+export function sampleOf(schema: Schema): unknown {
   const def = defOf(schema);
   switch (def.type) {
     case "string": {
@@ -779,6 +772,14 @@ function sampleOf(schema: Schema): unknown {
   }
 }
 
+/** The smallest valid value of `schema` as a literal for an example: `{ body: "example" }`. */
+export function sampleLiteral(schema: Schema): string {
+  return JSON.stringify(sampleOf(schema))
+    .replace(/"([A-Za-z_$][\w$]*)":/g, "$1: ")
+    .replace(/^\{(.+)\}$/, "{ $1 }")
+    .replace(/,(?=[A-Za-z_$"[{])/g, ", ");
+}
+
 /** The module of public per-type parsers, before formatting. */
 export function generateContentParsers(): string {
   const names = schemaNames();
@@ -789,11 +790,7 @@ export function generateContentParsers(): string {
     const checker = `check${capitalized(name)}`;
     const parser = `safeParse${capitalized(name)}`;
     checkers.push(checker);
-    // The sample as a literal: `{ body: "example" }`.
-    const sample = JSON.stringify(sampleOf(eventContentSchemas[type] as Schema))
-      .replace(/"([A-Za-z_$][\w$]*)":/g, "$1: ")
-      .replace(/^\{(.+)\}$/, "{ $1 }")
-      .replace(/,(?=[A-Za-z_$"[{])/g, ", ");
+    const sample = sampleLiteral(eventContentSchemas[type] as Schema);
     functions.push(`/**
  * Validates the content of a \`${type}\` event and never throws: {@link safeParseEventContent} for this
  * one type, with the same result (verdict, copy of the content, error code, issues and messages),

@@ -1,9 +1,15 @@
 /**
- * The proof run before any timing: on every benchmark input, every peer (and zod/mini, and the
- * whole-event function) must give the library's answer. A disagreement stops the benchmark and
- * prints the input, so a peer schema gets fixed rather than an input silently dropped.
+ * The proof run before any timing: on every benchmark input, every peer (by each of its calls), the
+ * library's guard, zod/mini and the whole-event function must give the library's answer. A
+ * disagreement stops the benchmark and prints the input, so a peer schema gets fixed rather than
+ * an input silently dropped.
  */
-import { eventContentSchemas, safeParseEvent, safeParseEventContent } from "../../src/events/index.js";
+import {
+  eventContentSchemas,
+  isEventContent,
+  safeParseEvent,
+  safeParseEventContent,
+} from "../../src/events/index.js";
 import type { Mix } from "./mixes.js";
 import type { Peer } from "./peers.js";
 
@@ -38,14 +44,18 @@ export function proveAgreement(
       if (eventValidator !== undefined && eventValidator.check({ type, content }) !== library) {
         fail(eventValidator.name, String(!library));
       }
+      const guard = isEventContent(type, content);
+      if (guard !== library) fail("isEventContent", String(guard));
       for (const peer of peers) {
         const valid = peer.check[type](content);
-        if (valid !== library) fail(`${peer.name} ${peer.validCall}`, valid ? "valid" : "invalid");
+        if (valid !== library) fail(`${peer.name} ${peer.checkCall}`, valid ? "valid" : "invalid");
+        const validated = peer.validate[type](content);
+        if (validated !== library) fail(`${peer.name} ${peer.validCall}`, validated ? "valid" : "invalid");
         const message = peer.firstError[type](content);
         if ((message === undefined) !== library || (message !== undefined && typeof message !== "string")) {
           fail(`${peer.name} ${peer.invalidCall}`, JSON.stringify(message) ?? "undefined");
         }
-        checks += 2;
+        checks += 3;
       }
     }
   }

@@ -37,6 +37,16 @@ export async function measurePeerSizes(): Promise<SizeRow[]> {
       true,
     ),
     await measure(
+      "messaging-events `isMessageTextContent` (one type's guard, from dist/)",
+      `import { isMessageTextContent } from "messaging-events/events"; console.log(isMessageTextContent);`,
+      true,
+    ),
+    await measure(
+      "messaging-events `isEventContent`, `isEvent` (all 32 guards, from dist/)",
+      `import { isEventContent, isEvent } from "messaging-events/events"; console.log(isEventContent, isEvent);`,
+      false,
+    ),
+    await measure(
       "messaging-events `safeParseEventContent` (all 32, from dist/)",
       `import { safeParseEventContent } from "messaging-events/events"; console.log(safeParseEventContent);`,
       false,

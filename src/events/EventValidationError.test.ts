@@ -12,6 +12,7 @@ const issue: EventValidationIssue = {
   path: ["content", "body"],
   pointer: "/content/body",
   message: "content.body must be a string, not a number",
+  params: { expected: "string", received: "number" },
 };
 
 describe("EventValidationError", () => {

@@ -1,4 +1,5 @@
 import { quote, safeText } from "../internal/describe.js";
+import type { EventValidationIssueParams } from "./EventValidationIssueParams.js";
 
 /**
  * What went wrong with an event, as a stable code:
@@ -77,7 +78,9 @@ export type EventValidationIssueCode =
 
 /**
  * One problem found in an event. `path` and `pointer` locate it from the root of the event
- * (`{ type, content }`), so a problem in the content starts with `content`.
+ * (`{ type, content }`), so a problem in the content starts with `content`; `message` says it in
+ * English, and `params` holds what the message was made from, typed by `code` (see
+ * {@link EventValidationIssueParams}), for an application that writes its own messages.
  *
  * Exported from `messaging-events/events` and `messaging-events`.
  *
@@ -90,19 +93,25 @@ export type EventValidationIssueCode =
  *   path: ["content", "format"],
  *   pointer: "/content/format",
  *   message: "content.format must be at most 100 characters long, not 101",
+ *   params: { maximum: 100, length: 101 },
  * };
+ * if (issue.code === "too_long") console.log(issue.params.maximum); // 100
  * ```
  */
-export interface EventValidationIssue {
-  /** The kind of problem. */
-  readonly code: EventValidationIssueCode;
-  /** Where it is, from the root of the event: `["content", "options", 0, "value"]`. */
-  readonly path: readonly (string | number)[];
-  /** The same place as an RFC 6901 JSON pointer: `"/content/options/0/value"`. */
-  readonly pointer: string;
-  /** A sentence a person can act on: which field, what was expected, what was found. */
-  readonly message: string;
-}
+export type EventValidationIssue = {
+  readonly [C in EventValidationIssueCode]: {
+    /** The kind of problem. */
+    readonly code: C;
+    /** Where it is, from the root of the event: `["content", "options", 0, "value"]`. */
+    readonly path: readonly (string | number)[];
+    /** The same place as an RFC 6901 JSON pointer: `"/content/options/0/value"`. */
+    readonly pointer: string;
+    /** A sentence a person can act on: which field, what was expected, what was found. */
+    readonly message: string;
+    /** What the message was made from, by code: see {@link EventValidationIssueParams}. */
+    readonly params: EventValidationIssueParams[C];
+  };
+}[EventValidationIssueCode];
 
 const brand = Symbol.for("messaging-events.EventValidationError");
 

@@ -28,41 +28,44 @@ import {
   variantIssue,
 } from "../internal/compiledRuntime.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
+import type { Expected, Literal } from "../internal/issue.js";
 import type { EventType } from "./eventTypes.js";
 
 const DATE_TIME =
   /^(?:(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29|[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8])))T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])$/;
-const K0: readonly unknown[] = ["OFFLINE", "INVISIBLE", "INACTIVE", "AWAY", "ONLINE"];
-const K1: readonly unknown[] = ["s.message.media", "s.message.text"];
-const K2: readonly unknown[] = ["text/plain", "text/html"];
-const K3: readonly unknown[] = ["text", "textarea", "email"];
-const K4: readonly unknown[] = ["date"];
-const K5: readonly unknown[] = ["boolean"];
-const K6: readonly unknown[] = ["true", "false"];
-const K7: readonly unknown[] = ["button", "link"];
-const K8: readonly unknown[] = ["select"];
-const K9: readonly unknown[] = ["text", "textarea", "email", "date", "boolean", "button", "link", "select"];
-const K10: readonly unknown[] = ["SUCCESS", "FAILURE"];
-const K11: readonly unknown[] = ["join"];
-const K12: readonly unknown[] = ["Agent", "Bot"];
-const K13: readonly unknown[] = ["Auto", "Manual"];
-const K14: readonly unknown[] = ["leave"];
-const K15: readonly unknown[] = ["invite"];
-const K16: readonly unknown[] = ["join", "leave", "invite"];
-const K17: readonly unknown[] = ["Agent", "CRM"];
-const K18: readonly unknown[] = ["NO_OPERATOR_AVAILABLE", "OUTSIDE_BUSINESS_HOURS", "SERVER_ERROR"];
-const K19: readonly unknown[] = ["RUNNING"];
-const K20: readonly unknown[] = ["CANCELLED", "EXPIRED"];
-const K21: readonly unknown[] = ["RUNNING", "CANCELLED", "EXPIRED"];
-const K22: readonly unknown[] = ["s.room.create"];
-const K23: readonly unknown[] = [2];
-const K24: readonly unknown[] = ["s.room.membership"];
-const K25: readonly unknown[] = ["s.message.text"];
-const K26: readonly unknown[] = ["s.message.media"];
-const K27: readonly unknown[] = ["s.message.edit"];
-const K28: readonly unknown[] = ["s.message.delete"];
-const K29: readonly unknown[] = ["s.room.close"];
-const K30: readonly unknown[] = [
+const K0: readonly Literal[] = ["OFFLINE", "INVISIBLE", "INACTIVE", "AWAY", "ONLINE"];
+const K1: readonly string[] = ["label", "body"];
+const K2: readonly Literal[] = ["s.message.media", "s.message.text"];
+const K3: readonly Literal[] = ["text/plain", "text/html"];
+const K4: readonly Literal[] = ["text", "textarea", "email"];
+const K5: readonly Literal[] = ["date"];
+const K6: readonly Literal[] = ["boolean"];
+const K7: readonly Literal[] = ["true", "false"];
+const K8: readonly Literal[] = ["button", "link"];
+const K9: readonly Literal[] = ["select"];
+const K10: readonly Literal[] = ["text", "textarea", "email", "date", "boolean", "button", "link", "select"];
+const K11: readonly Expected[] = ["string", "number", "array"];
+const K12: readonly Literal[] = ["SUCCESS", "FAILURE"];
+const K13: readonly Literal[] = ["join"];
+const K14: readonly Literal[] = ["Agent", "Bot"];
+const K15: readonly Literal[] = ["Auto", "Manual"];
+const K16: readonly Literal[] = ["leave"];
+const K17: readonly Literal[] = ["invite"];
+const K18: readonly Literal[] = ["join", "leave", "invite"];
+const K19: readonly Literal[] = ["Agent", "CRM"];
+const K20: readonly Literal[] = ["NO_OPERATOR_AVAILABLE", "OUTSIDE_BUSINESS_HOURS", "SERVER_ERROR"];
+const K21: readonly Literal[] = ["RUNNING"];
+const K22: readonly Literal[] = ["CANCELLED", "EXPIRED"];
+const K23: readonly Literal[] = ["RUNNING", "CANCELLED", "EXPIRED"];
+const K24: readonly Literal[] = ["s.room.create"];
+const K25: readonly Literal[] = [2];
+const K26: readonly Literal[] = ["s.room.membership"];
+const K27: readonly Literal[] = ["s.message.text"];
+const K28: readonly Literal[] = ["s.message.media"];
+const K29: readonly Literal[] = ["s.message.edit"];
+const K30: readonly Literal[] = ["s.message.delete"];
+const K31: readonly Literal[] = ["s.room.close"];
+const K32: readonly Literal[] = [
   "s.room.create",
   "s.room.membership",
   "s.message.text",
@@ -126,7 +129,7 @@ function f3(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.formId;
   if (typeof v0 !== "string") {
-    typeIssue(r, "formId", v0, "a string");
+    typeIssue(r, "formId", v0, "string");
     minLengthOf(r, "formId", v0, 1);
   } else if (v0.length < 1) emptyIssue(r, "formId");
   const v1 = bool(r, x, "inline", true);
@@ -183,13 +186,13 @@ function f6(x: unknown, r: Run): unknown {
   const v0 = str(r, x, "body");
   const v1 = x.format;
   if (v1 !== undefined) {
-    if (typeof v1 !== "string") typeIssue(r, "format", v1, "a string");
+    if (typeof v1 !== "string") typeIssue(r, "format", v1, "string");
     else if (v1.length > 100 && codePointLength(v1) > 100) tooLongIssue(r, "format", v1, 100);
   }
   const v2 = x.annotations;
   let o2: unknown = v2;
   if (v2 !== undefined) {
-    if (!isPlainObject(v2)) typeIssue(r, "annotations", v2, "an object");
+    if (!isPlainObject(v2)) typeIssue(r, "annotations", v2, "object");
     else o2 = jsonCopy(r, v2, "annotations", true);
   }
   let e: string[] | undefined;
@@ -220,14 +223,14 @@ function f7(x: unknown, r: Run): unknown {
   const v0 = str(r, x, "body");
   const v1 = x.format;
   if (v1 !== undefined) {
-    if (typeof v1 !== "string") typeIssue(r, "format", v1, "a string");
+    if (typeof v1 !== "string") typeIssue(r, "format", v1, "string");
     else if (v1.length > 100 && codePointLength(v1) > 100) tooLongIssue(r, "format", v1, 100);
   }
   const v2 = x.sourceLanguage;
-  if (typeof v2 !== "string") typeIssue(r, "sourceLanguage", v2, "a string");
+  if (typeof v2 !== "string") typeIssue(r, "sourceLanguage", v2, "string");
   else if (v2.length > 2 && codePointLength(v2) > 2) tooLongIssue(r, "sourceLanguage", v2, 2);
   const v3 = x.targetLanguage;
-  if (typeof v3 !== "string") typeIssue(r, "targetLanguage", v3, "a string");
+  if (typeof v3 !== "string") typeIssue(r, "targetLanguage", v3, "string");
   else if (v3.length > 2 && codePointLength(v3) > 2) tooLongIssue(r, "targetLanguage", v3, 2);
   let u: string[] | undefined;
   for (const k in x) {
@@ -254,7 +257,7 @@ function f8(x: unknown, r: Run): unknown {
   const v3 = x.annotations;
   let o3: unknown = v3;
   if (v3 !== undefined) {
-    if (!isPlainObject(v3)) typeIssue(r, "annotations", v3, "an object");
+    if (!isPlainObject(v3)) typeIssue(r, "annotations", v3, "object");
     else o3 = jsonCopy(r, v3, "annotations", true);
   }
   let e: string[] | undefined;
@@ -273,7 +276,7 @@ function f8(x: unknown, r: Run): unknown {
   if (v3 !== undefined || "annotations" in x) o.annotations = o3;
   if (r.aborts === a) {
     const p = (o.label !== undefined ? 1 : 0) + (o.body !== undefined ? 1 : 0);
-    if (p !== 1) exactlyOneIssue(r, "label or body", p);
+    if (p !== 1) exactlyOneIssue(r, K1, p);
   }
   if (e !== undefined) {
     if (r.aborts === a) for (const k of e) put(o, k, jsonCopy(r, x[k], k, false));
@@ -291,12 +294,12 @@ function f9(x: unknown, r: Run): unknown {
   const v0 = str(r, x, "body");
   const v1 = x.editedType;
   if (v1 !== undefined) {
-    if (v1 !== "s.message.media" && v1 !== "s.message.text") valueIssue(r, "editedType", v1, K1);
+    if (v1 !== "s.message.media" && v1 !== "s.message.text") valueIssue(r, "editedType", v1, K2);
   }
   const v2 = x.annotations;
   let o2: unknown = v2;
   if (v2 !== undefined) {
-    if (!isPlainObject(v2)) typeIssue(r, "annotations", v2, "an object");
+    if (!isPlainObject(v2)) typeIssue(r, "annotations", v2, "object");
     else o2 = jsonCopy(r, v2, "annotations", true);
   }
   let u: string[] | undefined;
@@ -362,7 +365,7 @@ function f11(x: unknown, r: Run): unknown {
   const o: unknown[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const v = x[i];
-    if (typeof v !== "string") typeIssue(r, i, v, "a string");
+    if (typeof v !== "string") typeIssue(r, i, v, "string");
     o[i] = v;
   }
   if (n < 1) countIssue(r, undefined, "too_few_items", "at least", 1, n, false);
@@ -380,7 +383,7 @@ function g12(x: Record<string, unknown>, r: Run): Record<string, unknown> {
   const v4 = x.format;
   if (v4 !== undefined) {
     if (v4 !== null) {
-      if (v4 !== "text/plain" && v4 !== "text/html") valueIssue(r, "format", v4, K2);
+      if (v4 !== "text/plain" && v4 !== "text/html") valueIssue(r, "format", v4, K3);
     }
   }
   const v5 = bool(r, x, "repeatable", true);
@@ -397,7 +400,7 @@ function f13(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "text" && v7 !== "textarea" && v7 !== "email") valueIssue(r, "type", v7, K3);
+  if (v7 !== "text" && v7 !== "textarea" && v7 !== "email") valueIssue(r, "type", v7, K4);
   let u: string[] | undefined;
   for (const k in x) {
     r.nodes--;
@@ -424,17 +427,17 @@ function f14(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "date") valueIssue(r, "type", v7, K4);
+  if (v7 !== "date") valueIssue(r, "type", v7, K5);
   const v8 = x.min;
-  if (typeof v8 !== "string") typeIssue(r, "min", v8, "a string");
+  if (typeof v8 !== "string") typeIssue(r, "min", v8, "string");
   else if (!DATE_TIME.test(v8)) dateTimeIssue(r, "min", v8);
   const v9 = x.max;
-  if (typeof v9 !== "string") typeIssue(r, "max", v9, "a string");
+  if (typeof v9 !== "string") typeIssue(r, "max", v9, "string");
   else if (!DATE_TIME.test(v9)) dateTimeIssue(r, "max", v9);
   const v10 = x.center;
   if (v10 !== undefined) {
     if (v10 !== null) {
-      if (typeof v10 !== "string") typeIssue(r, "center", v10, "a string");
+      if (typeof v10 !== "string") typeIssue(r, "center", v10, "string");
       else if (!DATE_TIME.test(v10)) dateTimeIssue(r, "center", v10);
     }
   }
@@ -470,7 +473,7 @@ function f15(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = str(r, x, "label");
   const v1 = x.value;
-  if (v1 !== "true" && v1 !== "false") valueIssue(r, "value", v1, K6);
+  if (v1 !== "true" && v1 !== "false") valueIssue(r, "value", v1, K7);
   let u: string[] | undefined;
   for (const k in x) {
     r.nodes--;
@@ -506,7 +509,7 @@ function f17(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "boolean") valueIssue(r, "type", v7, K5);
+  if (v7 !== "boolean") valueIssue(r, "type", v7, K6);
   const v8 = x.options;
   let o8: unknown = v8;
   r.path.push("options");
@@ -571,7 +574,7 @@ function f20(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "button" && v7 !== "link") valueIssue(r, "type", v7, K7);
+  if (v7 !== "button" && v7 !== "link") valueIssue(r, "type", v7, K8);
   const v8 = x.options;
   let o8: unknown = v8;
   r.path.push("options");
@@ -605,7 +608,7 @@ function f21(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const o = g12(x, r);
   const v7 = x.type;
-  if (v7 !== "select") valueIssue(r, "type", v7, K8);
+  if (v7 !== "select") valueIssue(r, "type", v7, K9);
   const v8 = bool(r, x, "multiple");
   const v9 = x.options;
   let o9: unknown = v9;
@@ -640,7 +643,7 @@ function f21(x: unknown, r: Run): unknown {
 }
 function f22(x: unknown, r: Run): unknown {
   if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
+    typeIssue(r, undefined, x, "object");
     return undefined;
   }
   const t = x.type;
@@ -659,7 +662,7 @@ function f22(x: unknown, r: Run): unknown {
     case "select":
       return f21(x, r);
   }
-  unknownVariant(r, x, "type", t, K9);
+  unknownVariant(r, x, "type", t, K10);
   return undefined;
 }
 function f23(x: unknown, r: Run): unknown {
@@ -668,7 +671,7 @@ function f23(x: unknown, r: Run): unknown {
   const o: unknown[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const v = x[i];
-    if (typeof v !== "string") typeIssue(r, i, v, "a string");
+    if (typeof v !== "string") typeIssue(r, i, v, "string");
     o[i] = v;
   }
   return o;
@@ -683,7 +686,7 @@ function f24(x: unknown, r: Run): unknown {
     r.path.push("value");
     o0 = f23(v0, r);
     r.path.pop();
-  } else variantIssue(r, "value", v0, "a string, a finite number or an array");
+  } else variantIssue(r, "value", v0, K11);
   const v1 = optStr(r, x, "label", true);
   let u: string[] | undefined;
   for (const k in x) {
@@ -702,7 +705,7 @@ function f24(x: unknown, r: Run): unknown {
 function f25(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.result;
-  if (v0 !== "SUCCESS" && v0 !== "FAILURE") valueIssue(r, "result", v0, K10);
+  if (v0 !== "SUCCESS" && v0 !== "FAILURE") valueIssue(r, "result", v0, K12);
   const v1 = optStr(r, x, "reason");
   let u: string[] | undefined;
   for (const k in x) {
@@ -753,16 +756,16 @@ function f27(x: unknown, r: Run): unknown {
 function f28(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.membership;
-  if (v0 !== "join") valueIssue(r, "membership", v0, K11);
+  if (v0 !== "join") valueIssue(r, "membership", v0, K13);
   const v1 = optStr(r, x, "initiatorId");
   const v2 = bool(r, x, "sticky", true);
   const v3 = x.assignee;
   if (v3 !== undefined) {
-    if (v3 !== "Agent" && v3 !== "Bot") valueIssue(r, "assignee", v3, K12);
+    if (v3 !== "Agent" && v3 !== "Bot") valueIssue(r, "assignee", v3, K14);
   }
   const v4 = x.trigger;
   if (v4 !== undefined) {
-    if (v4 !== "Auto" && v4 !== "Manual") valueIssue(r, "trigger", v4, K13);
+    if (v4 !== "Auto" && v4 !== "Manual") valueIssue(r, "trigger", v4, K15);
   }
   let u: string[] | undefined;
   for (const k in x) {
@@ -784,14 +787,14 @@ function f28(x: unknown, r: Run): unknown {
 function f29(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.membership;
-  if (v0 !== "leave") valueIssue(r, "membership", v0, K14);
+  if (v0 !== "leave") valueIssue(r, "membership", v0, K16);
   const v1 = x.assignee;
   if (v1 !== undefined) {
-    if (v1 !== "Agent" && v1 !== "Bot") valueIssue(r, "assignee", v1, K12);
+    if (v1 !== "Agent" && v1 !== "Bot") valueIssue(r, "assignee", v1, K14);
   }
   const v2 = x.trigger;
   if (v2 !== undefined) {
-    if (v2 !== "Auto" && v2 !== "Manual") valueIssue(r, "trigger", v2, K13);
+    if (v2 !== "Auto" && v2 !== "Manual") valueIssue(r, "trigger", v2, K15);
   }
   let u: string[] | undefined;
   for (const k in x) {
@@ -811,7 +814,7 @@ function f29(x: unknown, r: Run): unknown {
 function f30(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.membership;
-  if (v0 !== "invite") valueIssue(r, "membership", v0, K15);
+  if (v0 !== "invite") valueIssue(r, "membership", v0, K17);
   const v1 = str(r, x, "inviteeId");
   let u: string[] | undefined;
   for (const k in x) {
@@ -828,7 +831,7 @@ function f30(x: unknown, r: Run): unknown {
 }
 function f31(x: unknown, r: Run): unknown {
   if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
+    typeIssue(r, undefined, x, "object");
     return undefined;
   }
   const t = x.membership;
@@ -840,14 +843,14 @@ function f31(x: unknown, r: Run): unknown {
     case "invite":
       return f30(x, r);
   }
-  unknownVariant(r, x, "membership", t, K16);
+  unknownVariant(r, x, "membership", t, K18);
   return undefined;
 }
 function f32(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.trigger;
   if (v0 !== undefined) {
-    if (v0 !== "Auto" && v0 !== "Manual") valueIssue(r, "trigger", v0, K13);
+    if (v0 !== "Auto" && v0 !== "Manual") valueIssue(r, "trigger", v0, K15);
   }
   let u: string[] | undefined;
   for (const k in x) {
@@ -866,12 +869,12 @@ function f32(x: unknown, r: Run): unknown {
 function f33(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.type;
-  if (v0 !== "Agent" && v0 !== "CRM") valueIssue(r, "type", v0, K17);
+  if (v0 !== "Agent" && v0 !== "CRM") valueIssue(r, "type", v0, K19);
   const v1 = x.agentId;
   if (v1 !== undefined) {
     if (v1 !== null) {
       if (typeof v1 !== "string") {
-        typeIssue(r, "agentId", v1, "a string");
+        typeIssue(r, "agentId", v1, "string");
         minLengthOf(r, "agentId", v1, 1);
       } else if (v1.length < 1) emptyIssue(r, "agentId");
     }
@@ -896,7 +899,7 @@ function f34(x: unknown, r: Run): unknown {
   const v1 = x.preconditions;
   let o1: unknown = v1;
   if (v1 !== undefined) {
-    if (!isPlainObject(v1)) typeIssue(r, "preconditions", v1, "an object");
+    if (!isPlainObject(v1)) typeIssue(r, "preconditions", v1, "object");
     else o1 = jsonCopy(r, v1, "preconditions", true);
   }
   let u: string[] | undefined;
@@ -917,7 +920,7 @@ function f35(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.reason;
   if (v0 !== "NO_OPERATOR_AVAILABLE" && v0 !== "OUTSIDE_BUSINESS_HOURS" && v0 !== "SERVER_ERROR")
-    valueIssue(r, "reason", v0, K18);
+    valueIssue(r, "reason", v0, K20);
   let u: string[] | undefined;
   for (const k in x) {
     r.nodes--;
@@ -934,9 +937,9 @@ function f35(x: unknown, r: Run): unknown {
 function f36(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.status;
-  if (v0 !== "RUNNING") valueIssue(r, "status", v0, K19);
+  if (v0 !== "RUNNING") valueIssue(r, "status", v0, K21);
   const v1 = x.expires;
-  if (typeof v1 !== "string") typeIssue(r, "expires", v1, "a string");
+  if (typeof v1 !== "string") typeIssue(r, "expires", v1, "string");
   else if (!DATE_TIME.test(v1)) dateTimeIssue(r, "expires", v1);
   let u: string[] | undefined;
   for (const k in x) {
@@ -954,7 +957,7 @@ function f36(x: unknown, r: Run): unknown {
 function f37(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.status;
-  if (v0 !== "CANCELLED" && v0 !== "EXPIRED") valueIssue(r, "status", v0, K20);
+  if (v0 !== "CANCELLED" && v0 !== "EXPIRED") valueIssue(r, "status", v0, K22);
   let u: string[] | undefined;
   for (const k in x) {
     r.nodes--;
@@ -970,7 +973,7 @@ function f37(x: unknown, r: Run): unknown {
 }
 function f38(x: unknown, r: Run): unknown {
   if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
+    typeIssue(r, undefined, x, "object");
     return undefined;
   }
   const t = x.status;
@@ -981,7 +984,7 @@ function f38(x: unknown, r: Run): unknown {
     case "EXPIRED":
       return f37(x, r);
   }
-  unknownVariant(r, x, "status", t, K21);
+  unknownVariant(r, x, "status", t, K23);
   return undefined;
 }
 function f39(x: unknown, r: Run): unknown {
@@ -1038,7 +1041,7 @@ function h41(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): vo
   const v9 = x.preconditions;
   let o9: unknown = v9;
   if (v9 !== undefined) {
-    if (!isPlainObject(v9)) typeIssue(r, "preconditions", v9, "an object");
+    if (!isPlainObject(v9)) typeIssue(r, "preconditions", v9, "object");
     else o9 = jsonCopy(r, v9, "preconditions", true);
   }
   if (v3 !== undefined || "roomId" in x) o.roomId = v3;
@@ -1053,9 +1056,9 @@ function f42(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.room.create") valueIssue(r, "type", v0, K22);
+  if (v0 !== "s.room.create") valueIssue(r, "type", v0, K24);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, K23);
+  if (v1 !== 2) valueIssue(r, "version", v1, K25);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -1098,9 +1101,9 @@ function f43(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.room.membership") valueIssue(r, "type", v0, K24);
+  if (v0 !== "s.room.membership") valueIssue(r, "type", v0, K26);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, K23);
+  if (v1 !== 2) valueIssue(r, "version", v1, K25);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -1143,9 +1146,9 @@ function f44(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.message.text") valueIssue(r, "type", v0, K25);
+  if (v0 !== "s.message.text") valueIssue(r, "type", v0, K27);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, K23);
+  if (v1 !== 2) valueIssue(r, "version", v1, K25);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -1188,9 +1191,9 @@ function f45(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.message.media") valueIssue(r, "type", v0, K26);
+  if (v0 !== "s.message.media") valueIssue(r, "type", v0, K28);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, K23);
+  if (v1 !== 2) valueIssue(r, "version", v1, K25);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -1233,9 +1236,9 @@ function f46(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.message.edit") valueIssue(r, "type", v0, K27);
+  if (v0 !== "s.message.edit") valueIssue(r, "type", v0, K29);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, K23);
+  if (v1 !== 2) valueIssue(r, "version", v1, K25);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -1278,9 +1281,9 @@ function f47(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.message.delete") valueIssue(r, "type", v0, K28);
+  if (v0 !== "s.message.delete") valueIssue(r, "type", v0, K30);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, K23);
+  if (v1 !== 2) valueIssue(r, "version", v1, K25);
   const v2 = x.content;
   let o2: unknown = v2;
   o2 = jsonCopy(r, v2, "content", true);
@@ -1321,9 +1324,9 @@ function f48(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x.type;
-  if (v0 !== "s.room.close") valueIssue(r, "type", v0, K29);
+  if (v0 !== "s.room.close") valueIssue(r, "type", v0, K31);
   const v1 = x.version;
-  if (v1 !== 2) valueIssue(r, "version", v1, K23);
+  if (v1 !== 2) valueIssue(r, "version", v1, K25);
   const v2 = x.content;
   let o2: unknown = v2;
   r.path.push("content");
@@ -1364,7 +1367,7 @@ function f48(x: unknown, r: Run): unknown {
 }
 function f49(x: unknown, r: Run): unknown {
   if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
+    typeIssue(r, undefined, x, "object");
     return undefined;
   }
   const t = x.type;
@@ -1384,7 +1387,7 @@ function f49(x: unknown, r: Run): unknown {
     case "s.room.close":
       return f48(x, r);
   }
-  unknownVariant(r, x, "type", t, K30);
+  unknownVariant(r, x, "type", t, K32);
   return undefined;
 }
 

@@ -17,8 +17,15 @@ export function eventTypeOf<T extends object>(
   known: ReadonlyMap<unknown, T>,
 ): T | SafeParseResult<never> {
   if (!isPlainObject(value)) {
-    const message = `the event must be an object with type and content, not ${withArticle(describeValue(value))}`;
-    const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
+    const received = describeValue(value);
+    const message = `the event must be an object with type and content, not ${withArticle(received)}`;
+    const issue = {
+      code: "invalid_type",
+      path: [],
+      pointer: "",
+      message,
+      params: { expected: "object", received },
+    } as const;
     return { success: false, error: validationError("ERR_INVALID_EVENT", undefined, [issue]) };
   }
   let type: unknown;

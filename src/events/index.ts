@@ -30,6 +30,7 @@ export { supportOpenContent } from "./content/supportOpenContent.js";
 export { supportRequestContent } from "./content/supportRequestContent.js";
 export { supportRequestRejectedContent } from "./content/supportRequestRejectedContent.js";
 export { timerContent } from "./content/timerContent.js";
+export * from "./contentGuards.js";
 export * from "./contentParsers.js";
 export type { EventContent, EventContentInput, EventContentSchemas, MessagingEvent } from "./EventContent.js";
 export {
@@ -39,10 +40,18 @@ export {
   type EventValidationIssueCode,
   isEventValidationError,
 } from "./EventValidationError.js";
+export type {
+  EventValidationExpected,
+  EventValidationIssueParams,
+  EventValidationLiteral,
+  EventValidationReceived,
+} from "./EventValidationIssueParams.js";
 export { eventContentSchemas } from "./eventContentSchemas.js";
 export { type EventVariantSchema, eventSchema } from "./eventSchema.js";
 export { type EventScope, eventScope } from "./eventScope.js";
 export { type EventType, eventTypes } from "./eventTypes.js";
+export { isEvent } from "./isEvent.js";
+export { isEventContent } from "./isEventContent.js";
 export { isEventType } from "./isEventType.js";
 export type { JsonObject, JsonValue } from "./JsonValue.js";
 export { parseEvent } from "./parseEvent.js";

@@ -1,7 +1,5 @@
 import * as z from "zod/mini";
-import { pathLabel, quote } from "../internal/describe.js";
-import { breachIssue, findLimitBreach, reasonOf } from "../internal/findLimitBreach.js";
-import { makeIssue } from "../internal/issue.js";
+import { breachIssue, findLimitBreach, unreadableIssue } from "../internal/findLimitBreach.js";
 import { normalizeLimits, withLimits } from "../internal/limits.js";
 import { IssueCollector, toEventIssues } from "../internal/toEventIssues.js";
 import {
@@ -32,12 +30,7 @@ export function runContentSchema<T>(
     try {
       result = z.safeParse(schema, value);
     } catch (cause) {
-      const issue = makeIssue(
-        "unreadable",
-        prefix,
-        `${pathLabel(prefix)} could not be read: ${quote(reasonOf(cause))}`,
-      );
-      return failure(code, eventType, [issue], 0);
+      return failure(code, eventType, [unreadableIssue(prefix, cause)], 0);
     }
     if (result.success) return { success: true, data: result.data as T };
     const collector = new IssueCollector(limits.maxIssues);
@@ -61,10 +54,5 @@ export function unreadableResult<T>(
   prefix: readonly (string | number)[],
   cause: unknown,
 ): SafeParseResult<T> {
-  const issue = makeIssue(
-    "unreadable",
-    prefix,
-    `${pathLabel(prefix)} could not be read: ${quote(reasonOf(cause))}`,
-  );
-  return failure(code, undefined, [issue], 0);
+  return failure(code, undefined, [unreadableIssue(prefix, cause)], 0);
 }

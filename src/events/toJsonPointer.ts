@@ -4,7 +4,7 @@ import { jsonPointer } from "../internal/jsonPointer.js";
 const MAX_SEGMENTS = 4096;
 
 /**
- * Turns a path (as found in {@link EventValidationIssue.path}) into an RFC 6901 JSON pointer:
+ * Turns a path (the `path` of an {@link EventValidationIssue}) into an RFC 6901 JSON pointer:
  * `["content", "options", 0, "value"]` becomes `"/content/options/0/value"`. `~` and `/` inside a
  * key are escaped as `~0` and `~1`; the empty path is the empty pointer `""` (the whole document).
  * Pass a `prefix` pointer to point into an enclosing document. Never throws: a path that is not an

@@ -1,6 +1,6 @@
-import { describeValue, quote, withArticle } from "../internal/describe.js";
+import { describeValue, quote, safeText, withArticle } from "../internal/describe.js";
 import { editDistance } from "../internal/editDistance.js";
-import { makeIssue } from "../internal/issue.js";
+import { type IssueParams, makeIssue } from "../internal/issue.js";
 import { EventValidationError } from "./EventValidationError.js";
 import { eventTypes } from "./eventTypes.js";
 
@@ -14,11 +14,14 @@ export function unknownEventTypeError(
   member = "type",
 ): EventValidationError {
   let message: string;
+  let params: IssueParams["unknown_event_type"];
   if (typeof type !== "string") {
+    const received = describeValue(type);
+    params = { received };
     message =
       type === undefined
         ? `${member} is required: expected an event type such as "s.message.text"`
-        : `${member} must be an event type such as "s.message.text", not ${withArticle(describeValue(type))}`;
+        : `${member} must be an event type such as "s.message.text", not ${withArticle(received)}`;
   } else {
     // The known type nearest to a misspelt one, if it is close enough to be a likely typo. No type
     // is longer than 40 characters: a long string is no typo of one.
@@ -33,9 +36,13 @@ export function unknownEventTypeError(
         }
       }
     message = `${member} ${quote(type)} is not a known event type${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+    params =
+      suggestion === undefined
+        ? { received: "string", type: safeText(type) }
+        : { received: "string", type: safeText(type), suggestion };
   }
   // Located as every issue is: a pointer of bounded length, with no unsafe key in it.
   return new EventValidationError("ERR_UNKNOWN_EVENT_TYPE", typeof type === "string" ? type : undefined, [
-    makeIssue("unknown_event_type", [...path, member], message),
+    makeIssue("unknown_event_type", [...path, member], message, params),
   ]);
 }

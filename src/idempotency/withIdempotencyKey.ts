@@ -55,6 +55,7 @@ export function withIdempotencyKey<
         path: isPlainObject(document) ? ["data"] : [],
         pointer: isPlainObject(document) ? "/data" : "",
         message: `withIdempotencyKey needs a JSON:API document with a data object, not ${found}`,
+        params: { expected: "object", received: describeValue(isPlainObject(document) ? data : document) },
       },
     ]);
   }

@@ -3,14 +3,27 @@ import {
   describeFound,
   describeValue,
   ECHO_LIMIT,
+  expectedList,
+  expectedText,
   isIdentifier,
+  kindsOf,
   listAlternatives,
+  oneOf,
   pathLabel,
   quote,
+  safeText,
   withArticle,
 } from "./describe.js";
 import { indexedLength } from "./findLimitBreach.js";
-import { type Issue, type IssueCode, MAX_POINTER_LENGTH, makeIssue } from "./issue.js";
+import {
+  type Expected,
+  type Issue,
+  type IssueCode,
+  type IssueParams,
+  type Literal,
+  MAX_POINTER_LENGTH,
+  makeIssue,
+} from "./issue.js";
 import type { Limits } from "./limits.js";
 
 // What the generated validators (src/events/compiledValidators.ts) call: the state of one
@@ -122,17 +135,18 @@ function fits(r: Run, value: object, depth: number): boolean {
 }
 
 /** Records an issue: kept while there is room, counted past it. Messages are written only when kept. */
-function raise(
+function raise<C extends IssueCode>(
   r: Run,
   abort: boolean,
   key: Key | undefined,
-  code: IssueCode,
+  code: C,
   message: (label: string) => string,
+  params: IssueParams[C],
 ) {
   const path = counted(r, abort, key);
   if (path !== undefined) {
     const at = pointer;
-    keep(r, code, path, at, message(label));
+    keep(r, code, path, at, message(label), params);
   }
 }
 
@@ -185,48 +199,74 @@ function counted(r: Run, abort: boolean, key: Key | undefined): Key[] | undefine
   return path;
 }
 
-function keep(r: Run, code: IssueCode, path: Key[], at: string | undefined, message: string): void {
-  const issue = at === undefined ? makeIssue(code, path, message) : { code, path, pointer: at, message };
+function keep<C extends IssueCode>(
+  r: Run,
+  code: C,
+  path: Key[],
+  at: string | undefined,
+  message: string,
+  params: IssueParams[C],
+): void {
+  const issue = makeIssue(code, path, message, params, at);
   // The first issue in a list of one (an empty list would grow to hold sixteen).
   if (r.issues === undefined) r.issues = [issue];
   else r.issues.push(issue);
 }
 
-/** A value of the wrong type, or a missing one: `expected` is "a string", "an object"… */
-export function typeIssue(
+/** A value of the wrong type, or a missing one: `expected` is its kind, "string", "object"… */
+export function typeIssue(r: Run, key: Key | undefined, value: unknown, expected: Expected): void {
+  if (typeof value === "object" && value !== null) unread(r, value, key);
+  const path = counted(r, true, key);
+  if (path === undefined) return;
+  // Read before anything that may run the caller's code (a class name's getter).
+  const at = pointer;
+  const l = label;
+  const text = expectedText(expected);
+  if (value === undefined)
+    keep(r, "required", path, at, `${l} is required: expected ${text}`, { expected: [expected] });
+  else {
+    const received = describeValue(value);
+    keep(r, "invalid_type", path, at, `${l} must be ${text}, not ${withArticle(received)}`, {
+      expected,
+      received,
+    });
+  }
+}
+
+/** A value that matches no alternative of a union, whose kinds are `expected`. */
+export function variantIssue(
   r: Run,
   key: Key | undefined,
   value: unknown,
-  expected: string,
-  code: "invalid_type" | "no_matching_variant" = "invalid_type",
+  expected: readonly Expected[],
 ): void {
   if (typeof value === "object" && value !== null) unread(r, value, key);
   const path = counted(r, true, key);
   if (path === undefined) return;
   const at = pointer;
   const l = label;
-  if (value === undefined) keep(r, "required", path, at, `${l} is required: expected ${expected}`);
-  else keep(r, code, path, at, `${l} must be ${expected}, not ${typeFound(value)}`);
-}
-
-/** "a string", "an array", "null"…: `withArticle(describeValue(value))`, the commonest without work. */
-function typeFound(value: unknown): string {
-  switch (typeof value) {
-    case "string":
-      return "a string";
-    case "boolean":
-      return "a boolean";
-    case "number":
-      if (Number.isFinite(value)) return "a number";
-      break;
-    case "object":
-      if (value === null) return "null";
+  if (value === undefined)
+    keep(r, "required", path, at, `${l} is required: expected ${expectedList(expected)}`, {
+      expected: expected.slice(),
+    });
+  else {
+    const received = describeValue(value);
+    keep(
+      r,
+      "no_matching_variant",
+      path,
+      at,
+      `${l} must be ${expectedList(expected)}, not ${withArticle(received)}`,
+      {
+        expected: expected.slice(),
+        received,
+      },
+    );
   }
-  return withArticle(describeValue(value));
 }
 
-/** A value outside an enumeration; `alternatives` is already written ("one of "a", "b" or "c""). */
-export function valueIssue(r: Run, key: Key | undefined, value: unknown, values: readonly unknown[]): void {
+/** A value outside an enumeration, whose values are `values`. */
+export function valueIssue(r: Run, key: Key | undefined, value: unknown, values: readonly Literal[]): void {
   if (typeof value === "object" && value !== null) unread(r, value, key);
   valueIssueOnly(r, key, value, values);
 }
@@ -240,43 +280,49 @@ export function unknownVariant(
   x: object,
   key: string,
   value: unknown,
-  values: readonly unknown[],
+  values: readonly Literal[],
 ): void {
   valueIssueOnly(r, key, value, values);
   unread(r, x, undefined);
 }
 
-function valueIssueOnly(r: Run, key: Key | undefined, value: unknown, values: readonly unknown[]): void {
+function valueIssueOnly(r: Run, key: Key | undefined, value: unknown, values: readonly Literal[]): void {
   const path = counted(r, true, key);
   if (path === undefined) return;
   const at = pointer;
   const l = label;
   if (value === undefined)
-    keep(r, "required", path, at, `${l} is required: expected ${alternatives(values)}`);
+    keep(r, "required", path, at, `${l} is required: expected ${alternatives(values)}`, {
+      expected: kindsOf(values),
+      values: values.slice(),
+    });
   else
-    keep(r, "invalid_value", path, at, `${l} must be ${alternatives(values)}, not ${describeFound(value)}`);
-}
-
-/** A value that matches no alternative of a union; `expected` is already written. */
-export function variantIssue(r: Run, key: Key | undefined, value: unknown, expected: string): void {
-  typeIssue(r, key, value, expected, "no_matching_variant");
+    keep(
+      r,
+      "invalid_value",
+      path,
+      at,
+      `${l} must be ${alternatives(values)}, not ${describeFound(value)}`,
+      oneOf(values.slice(), value),
+    );
 }
 
 /** A string longer than `maximum` code points. */
 export function tooLongIssue(r: Run, key: Key | undefined, value: string, maximum: number): void {
+  const length = codePointLength(value);
   raise(
     r,
     true,
     key,
     "too_long",
-    (l) =>
-      `${l} must be at most ${maximum} character${maximum === 1 ? "" : "s"} long, not ${codePointLength(value)}`,
+    (l) => `${l} must be at most ${maximum} character${maximum === 1 ? "" : "s"} long, not ${length}`,
+    { maximum, length },
   );
 }
 
 /** An empty string where one is required not to be. */
 export function emptyIssue(r: Run, key: Key | undefined): void {
-  raise(r, false, key, "too_short", (l) => `${l} must not be empty`);
+  raise(r, false, key, "too_short", (l) => `${l} must not be empty`, { minimum: 1 });
 }
 
 /**
@@ -291,8 +337,13 @@ export function minLengthOf(r: Run, key: Key | undefined, value: unknown, minimu
     typeof value === "string" && units >= minimum && units < minimum * 2 ? codePointLength(value) : units;
   if (length >= minimum) return;
   if (typeof value === "string")
-    raise(r, false, key, "too_short", (l) =>
-      minimum === 1 ? `${l} must not be empty` : `${l} must be at least ${minimum} characters long`,
+    raise(
+      r,
+      false,
+      key,
+      "too_short",
+      (l) => (minimum === 1 ? `${l} must not be empty` : `${l} must be at least ${minimum} characters long`),
+      { minimum },
     );
   else
     raise(
@@ -302,12 +353,13 @@ export function minLengthOf(r: Run, key: Key | undefined, value: unknown, minimu
       "too_few_items",
       (l) =>
         `${l} must have at least ${minimum} ${minimum === 1 ? "entry" : "entries"}${Array.isArray(value) ? `, not ${value.length}` : ""}`,
+      Array.isArray(value) ? { minimum, exact: false, length: value.length } : { minimum, exact: false },
     );
 }
 
 /** A blank string (nothing but white space). */
 export function blankIssue(r: Run, key: Key | undefined): void {
-  raise(r, true, key, "invalid_value", (l) => `${l} must not be blank`);
+  raise(r, true, key, "invalid_value", (l) => `${l} must not be blank`, { rule: "not_blank" });
 }
 
 /** An array with the wrong number of entries: "must have at least 1 entry, not 0". */
@@ -320,13 +372,11 @@ export function countIssue(
   length: number,
   abort: boolean,
 ): void {
-  raise(
-    r,
-    abort,
-    key,
-    code,
-    (l) => `${l} must have ${bound} ${limit} ${limit === 1 ? "entry" : "entries"}, not ${length}`,
-  );
+  const exact = bound === "exactly";
+  const message = (l: string) =>
+    `${l} must have ${bound} ${limit} ${limit === 1 ? "entry" : "entries"}, not ${length}`;
+  if (code === "too_many_items") raise(r, abort, key, code, message, { maximum: limit, exact, length });
+  else raise(r, abort, key, code, message, { minimum: limit, exact, length });
 }
 
 /** A string that is not an RFC 3339 date-time. */
@@ -338,6 +388,7 @@ export function dateTimeIssue(r: Run, key: Key | undefined, value: string): void
     "invalid_format",
     (l) =>
       `${l} must be an RFC 3339 date-time with an offset, such as "2026-11-22T18:00:00Z", not ${describeFound(value)}`,
+    { format: "date-time", received: "string", value: safeText(value) },
   );
 }
 
@@ -346,14 +397,23 @@ export function unknownIssues(r: Run, keys: readonly string[]): void {
   for (const key of keys) {
     const path = counted(r, false, key);
     if (path !== undefined)
-      keep(r, "unknown_property", path, pointer, `${label} is not allowed here (unknown property)`);
+      keep(r, "unknown_property", path, pointer, `${label} is not allowed here (unknown property)`, {
+        key: safeText(key),
+      });
   }
 }
 
-/** Not exactly one of two members: `keys` is already written ("label or body"). */
-export function exactlyOneIssue(r: Run, keys: string, present: number): void {
+/** Not exactly one of some members (`keys`), `present` of which are. */
+export function exactlyOneIssue(r: Run, keys: readonly string[], present: number): void {
   const problem = present === 0 ? "it has neither" : `not ${present === 2 ? "both" : "several"}`;
-  raise(r, true, undefined, "exactly_one_of", (l) => `${l} must have exactly one of ${keys}, ${problem}`);
+  raise(
+    r,
+    true,
+    undefined,
+    "exactly_one_of",
+    (l) => `${l} must have exactly one of ${keys.join(" or ")}, ${problem}`,
+    { keys: keys.slice(), present },
+  );
 }
 
 /** A boolean action whose two options have the same value. */
@@ -367,6 +427,7 @@ export function booleanOptionsIssue(r: Run, duplicate: unknown): void {
     "boolean_options",
     (l) =>
       `${l} must be "${other}": a boolean action needs one option with value "true" and one with value "false"`,
+    { missing: other },
   );
   r.path.pop();
 }
@@ -379,6 +440,7 @@ export function idempotencyKeyIssue(r: Run, key: Key | undefined, value: string)
     key,
     "invalid_value",
     (l) => `${l} must be 1 to 255 visible ASCII characters other than the comma, not ${describeFound(value)}`,
+    { rule: "idempotency_key", received: "string", value: safeText(value) },
   );
 }
 
@@ -390,6 +452,7 @@ export function errorsWithDataIssue(r: Run): void {
     "errors",
     "unknown_property",
     (l) => `${l} is not allowed: a JSON:API document with data must not have errors`,
+    { key: "errors" },
   );
 }
 
@@ -397,9 +460,15 @@ export function errorsWithDataIssue(r: Run): void {
  * An issue of a rule written outside this module (the JSON:API rules), at `path` below the run's:
  * the label, then `text`. It stops the checks after it, as every custom check's issue does.
  */
-export function ruleIssue(r: Run, path: readonly Key[], code: IssueCode, text: string): void {
+export function ruleIssue<C extends IssueCode>(
+  r: Run,
+  path: readonly Key[],
+  code: C,
+  text: string,
+  params: IssueParams[C],
+): void {
   for (const segment of path) r.path.push(segment);
-  raise(r, true, undefined, code, (l) => `${l} ${text}`);
+  raise(r, true, undefined, code, (l) => `${l} ${text}`, params);
   r.path.length -= path.length;
 }
 
@@ -412,6 +481,7 @@ export function tooManyNodesIssue(r: Run): void {
     undefined,
     "too_many_nodes",
     (l) => `${l} holds more than the limit of ${r.maxNodes} values`,
+    { maximum: r.maxNodes },
   );
 }
 
@@ -421,7 +491,7 @@ export function tooManyNodesIssue(r: Run): void {
  */
 export function enter(r: Run, x: unknown): x is Record<string, unknown> {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    typeIssue(r, undefined, x, "an object");
+    typeIssue(r, undefined, x, "object");
     return false;
   }
   if (r.path.length >= r.depthLimit) r.suspect = true;
@@ -442,7 +512,7 @@ export function enter(r: Run, x: unknown): x is Record<string, unknown> {
  */
 export function list(r: Run, x: unknown, minimum?: number): x is unknown[] {
   if (!Array.isArray(x)) {
-    typeIssue(r, undefined, x, "an array");
+    typeIssue(r, undefined, x, "array");
     if (minimum !== undefined) minLengthOf(r, undefined, x, minimum);
     return false;
   }
@@ -485,7 +555,7 @@ export function skipProto(r: Run, x: Record<string, unknown>): void {
 /** A required string member. */
 export function str(r: Run, x: Record<string, unknown>, key: string): unknown {
   const value = x[key];
-  if (typeof value !== "string") typeIssue(r, key, value, "a string");
+  if (typeof value !== "string") typeIssue(r, key, value, "string");
   return value;
 }
 
@@ -493,14 +563,14 @@ export function str(r: Run, x: Record<string, unknown>, key: string): unknown {
 export function optStr(r: Run, x: Record<string, unknown>, key: string, nullable?: boolean): unknown {
   const value = x[key];
   if (value !== undefined && typeof value !== "string" && !(nullable && value === null))
-    typeIssue(r, key, value, "a string");
+    typeIssue(r, key, value, "string");
   return value;
 }
 
 /** A boolean member, optional or not. */
 export function bool(r: Run, x: Record<string, unknown>, key: string, optional?: boolean): unknown {
   const value = x[key];
-  if (typeof value !== "boolean" && !(optional && value === undefined)) typeIssue(r, key, value, "a boolean");
+  if (typeof value !== "boolean" && !(optional && value === undefined)) typeIssue(r, key, value, "boolean");
   return value;
 }
 
@@ -564,8 +634,7 @@ export function jsonCopy(
 
 /** Something that is not JSON found at the run's path (`undefined` where a member is missing is "required"). */
 function notJsonIssue(r: Run, found: string, missing: boolean): void {
-  if (found === "undefined" && missing)
-    raise(r, true, undefined, "required", (l) => `${l} is required: expected any JSON value`);
+  if (found === "undefined" && missing) typeIssue(r, undefined, undefined, "json");
   else
     raise(
       r,
@@ -574,6 +643,7 @@ function notJsonIssue(r: Run, found: string, missing: boolean): void {
       "not_json",
       (l) =>
         `${l} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not ${withArticle(found)}`,
+      { received: found },
     );
 }
 
@@ -677,7 +747,7 @@ function stop(r: Run): unknown {
 }
 
 /** The alternatives of an enumeration, written for a message. */
-export function alternatives(values: readonly unknown[]): string {
+export function alternatives(values: readonly Literal[]): string {
   let written = writtenAlternatives.get(values);
   if (written === undefined) {
     written = listAlternatives(
@@ -689,4 +759,4 @@ export function alternatives(values: readonly unknown[]): string {
 }
 
 // The lists are the generated module's constants: each is written once.
-const writtenAlternatives = new WeakMap<readonly unknown[], string>();
+const writtenAlternatives = new WeakMap<readonly Literal[], string>();

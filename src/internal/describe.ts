@@ -1,4 +1,5 @@
 import { isPlainObject } from "./isPlainObject.js";
+import type { Expected, IssueParams, Literal, Received } from "./issue.js";
 
 /** Names a value for an error message: its JSON type, or what makes it not JSON. */
 export function describeValue(value: unknown): string {
@@ -26,14 +27,23 @@ export function describeValue(value: unknown): string {
 
 /** "a string", "an object", but "null", "undefined", "NaN", "Infinity". */
 export function withArticle(description: string): string {
-  // Looked at by its first character before any pattern: most descriptions are "string", "object"…
-  const first = description.charAt(0);
-  if ("nuNI-".includes(first) && /^(?:null|undefined|NaN|-?Infinity)$/.test(description)) return description;
+  switch (description) {
+    // The commonest, written once rather than built: this runs for most issues.
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "object":
+      return "an object";
+    case "null":
+    case "undefined":
+    case "NaN":
+    case "Infinity":
+    case "-Infinity":
+      return description;
+  }
   // "a Uint8Array", "a URL": a capital U that spells "you" takes "a".
-  const vowel =
-    (first !== "" && "aeiouAEIO".includes(first)) ||
-    (first === "U" && /^U(?![A-Z]|int|ni)/.test(description));
-  return vowel ? `an ${description}` : `a ${description}`;
+  return /^(?:[aeiouAEIO]|U(?![A-Z]|int|ni))/.test(description) ? `an ${description}` : `a ${description}`;
 }
 
 /** How many characters of a value a message shows; the rest becomes an ellipsis. */
@@ -151,4 +161,51 @@ export function pathLabel(path: readonly (string | number)[]): string {
     else label += `[${quote(String(segment))}]`;
   }
   return label === "" ? "the value" : label;
+}
+
+/** An expected kind as a message writes it: "a string", "a finite number", "any JSON value". */
+export function expectedText(kind: string): string {
+  return kind === "number" ? "a finite number" : kind === "json" ? "any JSON value" : withArticle(kind);
+}
+
+/** Expected kinds as a message lists them: "a string or an array", "a string, a finite number or an array". */
+export function expectedList(kinds: readonly string[], text = expectedText): string {
+  const items = kinds.map(text);
+  const last = items.pop();
+  return items.length === 0 ? `${last}` : `${items.join(", ")} or ${last}`;
+}
+
+/** The kinds of the values of an enumeration, each once, in order: `["string"]`. */
+export function kindsOf(values: readonly unknown[]): Expected[] {
+  const kinds: Expected[] = [];
+  for (const value of values) {
+    const kind = value === null ? "null" : typeof value;
+    if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/**
+ * What was found, as the parameters of an issue carry it: its kind, and the value itself where a
+ * message quotes it (see `describeFound`): a string cut and made safe as {@link safeText} makes it,
+ * a finite number, a boolean.
+ */
+export function foundOf(value: unknown): {
+  readonly received: Received;
+  readonly value?: string | number | boolean;
+} {
+  const received = describeValue(value);
+  if (typeof value === "string") return { received, value: safeText(value) };
+  return received === "number" || received === "boolean"
+    ? { received, value: value as number }
+    : { received };
+}
+
+/** The parameters of a value that is none of `values` (an enumeration's), with what was found (as `foundOf`). */
+export function oneOf(values: readonly Literal[], value: unknown): IssueParams["invalid_value"] {
+  const received = describeValue(value);
+  if (typeof value === "string") return { rule: "one_of", values, received, value: safeText(value) };
+  return received === "number" || received === "boolean"
+    ? { rule: "one_of", values, received, value: value as number }
+    : { rule: "one_of", values, received };
 }

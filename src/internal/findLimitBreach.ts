@@ -1,4 +1,4 @@
-import { pathLabel, quote } from "./describe.js";
+import { pathLabel, quote, safeText } from "./describe.js";
 import { type Issue, makeIssue } from "./issue.js";
 import type { Limits } from "./limits.js";
 
@@ -30,6 +30,29 @@ export function findLimitBreach(value: unknown, limits: Limits): LimitBreach | u
     }
     return { code: "unreadable", path: [], reason: reasonOf(caught) };
   }
+}
+
+/**
+ * Whether {@link findLimitBreach} finds a breach, without saying where: the same walk, for a
+ * verdict alone (a guard's), in a fraction of the code; where the value cannot be read, it throws
+ * what reading threw (an unreadable value is no more valid than a breach). A test holds the two to
+ * the same answer.
+ */
+export function exceedsLimits(value: unknown, limits: Limits): boolean {
+  let nodes = limits.maxNodes;
+  const visit = (node: unknown, depth: number): boolean => {
+    if (--nodes < 0) return true;
+    if (typeof node !== "object" || node === null) return false;
+    if (depth >= limits.maxDepth) return true;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) if (visit(node[i], depth + 1)) return true;
+      return false;
+    }
+    if (indexedLength(node) > nodes) return true;
+    for (const key in node) if (visit((node as Record<string, unknown>)[key], depth + 1)) return true;
+    return false;
+  };
+  return visit(value, 0);
 }
 
 interface Walk {
@@ -111,24 +134,27 @@ export function breachIssue(
 ): Issue {
   const path = [...prefix, ...breach.path];
   const label = pathLabel(path);
-  switch (breach.code) {
-    case "unreadable":
-      return makeIssue("unreadable", path, `${label} could not be read: ${quote(breach.reason)}`);
-    case "circular":
-      return makeIssue(
-        "not_json",
-        path,
-        `${label} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not a circular reference`,
-      );
-    case "too_deep":
-      return makeIssue("too_deep", path, `${label} nests deeper than the limit of ${limits.maxDepth} levels`);
-    default:
-      return makeIssue(
-        "too_many_nodes",
-        path,
-        `${label} holds more than the limit of ${limits.maxNodes} values`,
-      );
-  }
+  const code = breach.code;
+  if (code === "unreadable") return unreadableIssue(path, breach.reason);
+  if (code === "circular")
+    return makeIssue(
+      "not_json",
+      path,
+      `${label} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not a circular reference`,
+      { received: "circular" },
+    );
+  const maximum = code === "too_deep" ? limits.maxDepth : limits.maxNodes;
+  return code === "too_deep"
+    ? makeIssue(code, path, `${label} nests deeper than the limit of ${maximum} levels`, { maximum })
+    : makeIssue(code, path, `${label} holds more than the limit of ${maximum} values`, { maximum });
+}
+
+/** The issue for a value at `path` that threw when read (`cause`: what it threw, or the reason it gave). */
+export function unreadableIssue(path: readonly (string | number)[], cause: unknown): Issue {
+  const reason = reasonOf(cause);
+  return makeIssue("unreadable", path, `${pathLabel(path)} could not be read: ${quote(reason)}`, {
+    reason: safeText(reason),
+  });
 }
 
 /** How many indexed members `for…in` lists for a typed array or a String object (0 for others). */

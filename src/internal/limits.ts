@@ -37,28 +37,23 @@ export function withLimits<T>(limits: Limits, work: () => T): T {
 /** The most values any validation visits, whatever it is asked: past it, a graph of shared objects costs too much. */
 export const MAX_NODES = 100_000_000;
 
-const positive = (value: unknown, fallback: number): number =>
-  typeof value === "number" && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
+/** A whole number from 1 to `max` (a finite number of 1 or more, rounded down), or `fallback`. */
+const limit = (value: unknown, fallback: number, max: number): number =>
+  typeof value === "number" && value >= 1 && value < Infinity ? Math.min(Math.floor(value), max) : fallback;
 
 /**
  * Complete limits from what a caller passed: each missing, non-numeric or non-positive member takes
  * its default. Never throws, whatever it is given.
  */
-export function normalizeLimits(options: unknown): Limits {
+export function normalizeLimits(options?: Partial<Record<keyof Limits, unknown>> | null): Limits {
   if (options === undefined || options === null) return DEFAULT_LIMITS;
   try {
-    const given = options as Partial<Record<keyof Limits, unknown>>;
-    const limits = {
+    return {
       // The walks recurse once per level: beyond a few thousand, the call stack would end them.
-      maxDepth: Math.min(positive(given.maxDepth, DEFAULT_LIMITS.maxDepth), MAX_DEPTH),
-      maxNodes: Math.min(positive(given.maxNodes, DEFAULT_LIMITS.maxNodes), MAX_NODES),
-      maxIssues: positive(given.maxIssues, DEFAULT_LIMITS.maxIssues),
+      maxDepth: limit(options.maxDepth, DEFAULT_LIMITS.maxDepth, MAX_DEPTH),
+      maxNodes: limit(options.maxNodes, DEFAULT_LIMITS.maxNodes, MAX_NODES),
+      maxIssues: limit(options.maxIssues, DEFAULT_LIMITS.maxIssues, Infinity),
     };
-    return limits.maxDepth === DEFAULT_LIMITS.maxDepth &&
-      limits.maxNodes === DEFAULT_LIMITS.maxNodes &&
-      limits.maxIssues === DEFAULT_LIMITS.maxIssues
-      ? DEFAULT_LIMITS
-      : limits;
   } catch {
     return DEFAULT_LIMITS;
   }

@@ -1,32 +1,49 @@
 import type * as z from "zod/mini";
 import { omittedCount } from "./boundedArray.js";
 import { codePointLength } from "./codePointLength.js";
-import { describeFound, describeValue, listAlternatives, pathLabel, quote, withArticle } from "./describe.js";
-import { type Issue, type IssueCode, makeIssue } from "./issue.js";
+import {
+  describeFound,
+  describeValue,
+  expectedList,
+  expectedText,
+  foundOf,
+  kindsOf,
+  listAlternatives,
+  oneOf as oneOfParams,
+  pathLabel,
+  quote,
+  safeText,
+  withArticle,
+} from "./describe.js";
+import {
+  type Expected,
+  type Issue,
+  type IssueCode,
+  type IssueParams,
+  type Literal,
+  makeIssue,
+} from "./issue.js";
 import { activeLimits } from "./limits.js";
 
 type Path = readonly (string | number)[];
 
-const expectedNames: Record<string, string> = {
-  string: "a string",
-  number: "a finite number",
-  int: "an integer",
-  boolean: "a boolean",
-  null: "null",
-  object: "an object",
-  record: "an object",
-  array: "an array",
-  tuple: "an array",
-};
-
-function expectedName(expected: string): string {
-  return expectedNames[expected] ?? withArticle(expected);
+/** An expected kind as a message writes it, the kinds only Zod's own types give included. */
+function kindText(kind: string): string {
+  return kind === "integer" ? "an integer" : expectedText(kind);
 }
 
-function typeList(items: readonly string[]): string {
-  const unique = [...new Set(items)];
-  if (unique.length <= 2) return unique.join(" or ");
-  return `${unique.slice(0, -1).join(", ")} or ${unique[unique.length - 1]}`;
+/** The kind an issue expects, from the name of a Zod type: `int` is an integer, a record an object. */
+function kindOf(zodType: string): Expected {
+  switch (zodType) {
+    case "int":
+      return "integer";
+    case "record":
+      return "object";
+    case "tuple":
+      return "array";
+    default:
+      return zodType;
+  }
 }
 
 function toPath(path: readonly PropertyKey[]): (string | number)[] {
@@ -116,16 +133,22 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Issue
   const input = valueAt(origin.root, relative);
   switch (issue.code) {
     case "invalid_type": {
-      const expected = expectedName(issue.expected);
-      if (input === undefined) out.push(make("required", path, `${label} is required: expected ${expected}`));
-      else
+      const expected = kindOf(issue.expected);
+      if (input === undefined)
         out.push(
-          make(
-            "invalid_type",
-            path,
-            `${label} must be ${expected}, not ${withArticle(describeValue(input))}`,
-          ),
+          make("required", path, `${label} is required: expected ${kindText(expected)}`, {
+            expected: [expected],
+          }),
         );
+      else {
+        const received = describeValue(input);
+        out.push(
+          make("invalid_type", path, `${label} must be ${kindText(expected)}, not ${withArticle(received)}`, {
+            expected,
+            received,
+          }),
+        );
+      }
       return;
     }
     case "too_big": {
@@ -137,10 +160,11 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Issue
             "too_long",
             path,
             `${label} must be at most ${maximum} ${plural(maximum, "character")} long${length === undefined ? "" : `, not ${length}`}`,
+            length === undefined ? { maximum } : { maximum, length },
           ),
         );
       } else {
-        out.push(entryCount("too_many_items", issue.exact ? "exactly" : "at most", maximum, input, path));
+        out.push(entryCount("too_many_items", issue.exact === true, maximum, input, path));
       }
       return;
     }
@@ -154,31 +178,16 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Issue
             minimum === 1
               ? `${label} must not be empty`
               : `${label} must be at least ${minimum} ${plural(minimum, "character")} long`,
+            { minimum },
           ),
         );
       } else {
-        out.push(entryCount("too_few_items", issue.exact ? "exactly" : "at least", minimum, input, path));
+        out.push(entryCount("too_few_items", issue.exact === true, minimum, input, path));
       }
       return;
     }
     case "invalid_value":
-      if (input === undefined) {
-        out.push(
-          make(
-            "required",
-            path,
-            `${label} is required: expected ${listAlternatives(issue.values.map(showPrimitive))}`,
-          ),
-        );
-        return;
-      }
-      out.push(
-        make(
-          "invalid_value",
-          path,
-          `${label} must be ${listAlternatives(issue.values.map(showPrimitive))}, not ${describeFound(input)}`,
-        ),
-      );
+      out.push(oneOf(path, label, issue.values as Literal[], input));
       return;
     case "invalid_format":
       out.push(
@@ -188,6 +197,9 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Issue
           issue.format === "date-time"
             ? `${label} must be an RFC 3339 date-time with an offset, such as "2026-11-22T18:00:00Z", not ${describeFound(input)}`
             : `${label} must be a valid ${issue.format}, not ${describeFound(input)}`,
+          typeof input === "string"
+            ? { format: issue.format, received: "string", value: safeText(input) }
+            : { format: issue.format, received: describeValue(input) },
         ),
       );
       return;
@@ -197,9 +209,12 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Issue
           out.omitted += issue.keys.length - i;
           return;
         }
-        const keyPath = [...path, issue.keys[i]!];
+        const key = issue.keys[i]!;
+        const keyPath = [...path, key];
         out.push(
-          make("unknown_property", keyPath, `${pathLabel(keyPath)} is not allowed here (unknown property)`),
+          make("unknown_property", keyPath, `${pathLabel(keyPath)} is not allowed here (unknown property)`, {
+            key: safeText(key),
+          }),
         );
       }
       return;
@@ -210,8 +225,24 @@ function convert(issue: z.core.$ZodIssue, base: Path, origin: Origin, out: Issue
       convertCustom(issue, path, out, input);
       return;
     default:
-      out.push(make("invalid_value", path, `${label} is invalid`));
+      out.push(make("invalid_value", path, `${label} is invalid`, { rule: "other" }));
   }
+}
+
+/** A value outside an enumeration (`values`), or missing where one is required. */
+function oneOf(path: Path, label: string, values: readonly Literal[], input: unknown): Issue {
+  const alternatives = listAlternatives(values.map(showPrimitive));
+  if (input === undefined)
+    return make("required", path, `${label} is required: expected ${alternatives}`, {
+      expected: kindsOf(values),
+      values: [...values],
+    });
+  return make(
+    "invalid_value",
+    path,
+    `${label} must be ${alternatives}, not ${describeFound(input)}`,
+    oneOfParams([...values], input),
+  );
 }
 
 function convertUnion(
@@ -225,18 +256,8 @@ function convertUnion(
   const input = valueAt(origin.root, relative);
   if (issue.discriminator !== undefined) {
     // No variant has this tag; the issue's path already ends with the discriminator.
-    const options = ((issue as { options?: readonly unknown[] }).options ?? []).map(showPrimitive);
-    const tag = input;
-    if (tag === undefined)
-      out.push(make("required", path, `${label} is required: expected ${listAlternatives(options)}`));
-    else
-      out.push(
-        make(
-          "invalid_value",
-          path,
-          `${label} must be ${listAlternatives(options)}, not ${describeFound(tag)}`,
-        ),
-      );
+    const options = (issue as { options?: readonly Literal[] }).options ?? [];
+    out.push(oneOf(path, label, options, input));
     return;
   }
   // The alternative that got past its type check is the one the author meant: report its problems.
@@ -251,22 +272,29 @@ function convertUnion(
     for (const inner of inside[0]!) convert(inner, relative, origin, out);
     return;
   }
-  const expected = issue.errors.flatMap((branch) =>
-    branch.flatMap((inner) =>
-      inner.code === "invalid_type" && inner.path.length === 0 ? [inner.expected] : [],
+  const expected = [
+    ...new Set(
+      issue.errors.flatMap((branch) =>
+        branch.flatMap((inner) =>
+          inner.code === "invalid_type" && inner.path.length === 0 ? [kindOf(inner.expected)] : [],
+        ),
+      ),
     ),
-  );
-  const found = input === undefined ? undefined : withArticle(describeValue(input));
-  if (found === undefined) {
+  ];
+  if (input === undefined) {
     out.push(
-      make("required", path, `${label} is required: expected ${typeList(expected.map(expectedName))}`),
+      make("required", path, `${label} is required: expected ${expectedList(expected, kindText)}`, {
+        expected,
+      }),
     );
   } else {
+    const received = describeValue(input);
     out.push(
       make(
         "no_matching_variant",
         path,
-        `${label} must be ${typeList(expected.map(expectedName))}, not ${found}`,
+        `${label} must be ${expectedList(expected, kindText)}, not ${withArticle(received)}`,
+        { expected, received },
       ),
     );
   }
@@ -278,13 +306,16 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: IssueColl
   if (params.expected === "json") {
     const found = String(params.found);
     if (found === "undefined" && params.atRoot === true) {
-      out.push(make("required", path, `${label} is required: expected any JSON value`));
+      out.push(
+        make("required", path, `${label} is required: expected any JSON value`, { expected: ["json"] }),
+      );
     } else {
       out.push(
         make(
           "not_json",
           path,
           `${label} must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), not ${withArticle(found)}`,
+          { received: found },
         ),
       );
     }
@@ -295,23 +326,31 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: IssueColl
     const present = params.present as string[];
     const problem =
       present.length === 0 ? "it has neither" : `not ${present.length === 2 ? "both" : "several"}`;
-    out.push(make("exactly_one_of", path, `${label} must have exactly one of ${keys}, ${problem}`));
+    out.push(
+      make("exactly_one_of", path, `${label} must have exactly one of ${keys}, ${problem}`, {
+        keys: [...(params.keys as string[])],
+        present: present.length,
+      }),
+    );
     return;
   }
   if (params.rule === "too_deep") {
+    const maximum = activeLimits().maxDepth;
     out.push(
-      make("too_deep", path, `${label} nests deeper than the limit of ${activeLimits().maxDepth} levels`),
+      make("too_deep", path, `${label} nests deeper than the limit of ${maximum} levels`, { maximum }),
     );
     return;
   }
   if (params.rule === "too_many_nodes") {
+    const maximum = activeLimits().maxNodes;
     out.push(
-      make("too_many_nodes", path, `${label} holds more than the limit of ${activeLimits().maxNodes} values`),
+      make("too_many_nodes", path, `${label} holds more than the limit of ${maximum} values`, { maximum }),
     );
     return;
   }
   if (params.rule === "jsonapi") {
-    out.push(make(params.code as IssueCode, path, `${label} ${String(params.text)}`));
+    const code = params.code as IssueCode;
+    out.push(make(code, path, `${label} ${String(params.text)}`, params.params as IssueParams[typeof code]));
     return;
   }
   if (params.rule === "field_name") {
@@ -320,6 +359,7 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: IssueColl
         "invalid_value",
         path,
         `${label} is not a name JSON:API allows for a field: use ASCII letters and digits, "-" and "_" inside (not first or last), and not type, id, links or relationships`,
+        { rule: "field_name" },
       ),
     );
     return;
@@ -330,6 +370,7 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: IssueColl
         "unknown_property",
         path,
         `${label} is not allowed: a JSON:API document with data must not have errors`,
+        { key: "errors" },
       ),
     );
     return;
@@ -340,12 +381,13 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: IssueColl
         "invalid_value",
         path,
         `${label} must be 1 to 255 visible ASCII characters other than the comma, not ${describeFound(input)}`,
+        { rule: "idempotency_key", ...foundOf(input) },
       ),
     );
     return;
   }
   if (params.rule === "not_blank") {
-    out.push(make("invalid_value", path, `${label} must not be blank`));
+    out.push(make("invalid_value", path, `${label} must not be blank`, { rule: "not_blank" }));
     return;
   }
   if (params.rule === "boolean_options") {
@@ -355,23 +397,29 @@ function convertCustom(issue: z.core.$ZodIssueCustom, path: Path, out: IssueColl
         "boolean_options",
         path,
         `${label} must be "${other}": a boolean action needs one option with value "true" and one with value "false"`,
+        { missing: other },
       ),
     );
     return;
   }
-  out.push(make("invalid_value", path, `${label} is invalid`));
+  out.push(make("invalid_value", path, `${label} is invalid`, { rule: "other" }));
 }
 
 /** "content.options must have at least 1 entry, not 0". */
 function entryCount(
-  code: Extract<IssueCode, "too_many_items" | "too_few_items">,
-  bound: string,
+  code: "too_many_items" | "too_few_items",
+  exact: boolean,
   limit: number,
   input: unknown,
   path: Path,
 ): Issue {
+  const bound = exact ? "exactly" : code === "too_many_items" ? "at most" : "at least";
   const found = Array.isArray(input) ? `, not ${input.length}` : "";
-  return make(code, path, `${pathLabel(path)} must have ${bound} ${limit} ${plural(limit, "entry")}${found}`);
+  const message = `${pathLabel(path)} must have ${bound} ${limit} ${plural(limit, "entry")}${found}`;
+  const length = Array.isArray(input) ? { length: input.length } : {};
+  return code === "too_many_items"
+    ? make(code, path, message, { maximum: limit, exact, ...length })
+    : make(code, path, message, { minimum: limit, exact, ...length });
 }
 
 function plural(count: number, noun: string): string {

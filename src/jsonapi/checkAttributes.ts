@@ -48,7 +48,7 @@ export function withAttributeNames<T>(current: EventAttributeNames, work: () => 
  */
 export function checkAttributes(x: unknown, r: Run): unknown {
   if (!isObject(x)) {
-    typeIssue(r, undefined, x, "an object");
+    typeIssue(r, undefined, x, "object");
     return undefined;
   }
   const { eventType: typeKey, content: contentKey } = names;
@@ -83,7 +83,7 @@ export function checkAttributes(x: unknown, r: Run): unknown {
   for (const k of extras) put(o, k, jsonCopy(r, o[k], k, false));
   if (r.aborts === a) {
     for (const k of extras) {
-      if (!isJsonApiFieldName(k)) ruleIssue(r, [k], "invalid_value", FIELD_NAME);
+      if (!isJsonApiFieldName(k)) ruleIssue(r, [k], "invalid_value", FIELD_NAME, { rule: "field_name" });
     }
   }
   return o;
@@ -102,5 +102,7 @@ export function jsonApiIssues(
   kind: "links" | "relationships" | "jsonapi",
   value: Record<string, unknown>,
 ): void {
-  checkJsonApiMember(kind, value, (path, code, text) => ruleIssue(r, [key, ...path], code, text));
+  checkJsonApiMember(kind, value, (path, code, text, params) =>
+    ruleIssue(r, [key, ...path], code, text, params),
+  );
 }

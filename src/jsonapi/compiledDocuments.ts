@@ -20,17 +20,18 @@ import {
   valueIssue,
 } from "../internal/compiledRuntime.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
+import type { Literal } from "../internal/issue.js";
 import { checkAttributes, jsonApiIssues } from "./checkAttributes.js";
 
 const IDEMPOTENCY_KEY = /^[!-+\--~]{1,255}$/;
-const K0: readonly unknown[] = ["events"];
+const K0: readonly Literal[] = ["events"];
 
 function f0(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const a = r.aborts;
   const v0 = x["idempotency-key"];
   if (v0 !== undefined) {
-    if (typeof v0 !== "string") typeIssue(r, "idempotency-key", v0, "a string");
+    if (typeof v0 !== "string") typeIssue(r, "idempotency-key", v0, "string");
     else if (!IDEMPOTENCY_KEY.test(v0)) idempotencyKeyIssue(r, "idempotency-key", v0);
   }
   let e: string[] | undefined;
@@ -62,7 +63,7 @@ function f1(x: unknown, r: Run): unknown {
   const v1 = x.id;
   if (v1 !== undefined) {
     if (typeof v1 !== "string") {
-      typeIssue(r, "id", v1, "a string");
+      typeIssue(r, "id", v1, "string");
       minLengthOf(r, "id", v1, 1);
     } else {
       if (v1.length < 1) emptyIssue(r, "id");
@@ -78,7 +79,7 @@ function f1(x: unknown, r: Run): unknown {
   const v3 = x.relationships;
   let o3: unknown = v3;
   if (v3 !== undefined) {
-    if (!isPlainObject(v3)) typeIssue(r, "relationships", v3, "an object");
+    if (!isPlainObject(v3)) typeIssue(r, "relationships", v3, "object");
     else {
       const b = r.aborts;
       o3 = jsonCopy(r, v3, "relationships", true, true);
@@ -96,7 +97,7 @@ function f1(x: unknown, r: Run): unknown {
   const v5 = x.links;
   let o5: unknown = v5;
   if (v5 !== undefined) {
-    if (!isPlainObject(v5)) typeIssue(r, "links", v5, "an object");
+    if (!isPlainObject(v5)) typeIssue(r, "links", v5, "object");
     else {
       const b = r.aborts;
       o5 = jsonCopy(r, v5, "links", true, true);
@@ -140,13 +141,13 @@ function f2(x: unknown, r: Run): unknown {
   const v1 = x.meta;
   let o1: unknown = v1;
   if (v1 !== undefined) {
-    if (!isPlainObject(v1)) typeIssue(r, "meta", v1, "an object");
+    if (!isPlainObject(v1)) typeIssue(r, "meta", v1, "object");
     else o1 = jsonCopy(r, v1, "meta", true);
   }
   const v2 = x.jsonapi;
   let o2: unknown = v2;
   if (v2 !== undefined) {
-    if (!isPlainObject(v2)) typeIssue(r, "jsonapi", v2, "an object");
+    if (!isPlainObject(v2)) typeIssue(r, "jsonapi", v2, "object");
     else {
       const b = r.aborts;
       o2 = jsonCopy(r, v2, "jsonapi", true, true);
@@ -157,7 +158,7 @@ function f2(x: unknown, r: Run): unknown {
   const v3 = x.links;
   let o3: unknown = v3;
   if (v3 !== undefined) {
-    if (!isPlainObject(v3)) typeIssue(r, "links", v3, "an object");
+    if (!isPlainObject(v3)) typeIssue(r, "links", v3, "object");
     else {
       const b = r.aborts;
       o3 = jsonCopy(r, v3, "links", true, true);
@@ -185,7 +186,7 @@ function f3(x: unknown, r: Run): unknown {
   if (!enter(r, x)) return undefined;
   const v0 = x.id;
   if (typeof v0 !== "string") {
-    typeIssue(r, "id", v0, "a string");
+    typeIssue(r, "id", v0, "string");
     minLengthOf(r, "id", v0, 1);
   } else {
     if (v0.length < 1) emptyIssue(r, "id");
@@ -202,7 +203,7 @@ function f3(x: unknown, r: Run): unknown {
   const v3 = x.relationships;
   let o3: unknown = v3;
   if (v3 !== undefined) {
-    if (!isPlainObject(v3)) typeIssue(r, "relationships", v3, "an object");
+    if (!isPlainObject(v3)) typeIssue(r, "relationships", v3, "object");
     else {
       const b = r.aborts;
       o3 = jsonCopy(r, v3, "relationships", true, true);
@@ -220,7 +221,7 @@ function f3(x: unknown, r: Run): unknown {
   const v5 = x.links;
   let o5: unknown = v5;
   if (v5 !== undefined) {
-    if (!isPlainObject(v5)) typeIssue(r, "links", v5, "an object");
+    if (!isPlainObject(v5)) typeIssue(r, "links", v5, "object");
     else {
       const b = r.aborts;
       o5 = jsonCopy(r, v5, "links", true, true);
@@ -258,7 +259,7 @@ function f4(x: unknown, r: Run): unknown {
   for (let i = 0; i < n; i++) {
     const v = x[i];
     let c: unknown = v;
-    if (!isPlainObject(v)) typeIssue(r, i, v, "an object");
+    if (!isPlainObject(v)) typeIssue(r, i, v, "object");
     else c = jsonCopy(r, v, i, true);
     o[i] = c;
   }
@@ -282,13 +283,13 @@ function f5(x: unknown, r: Run): unknown {
   const v2 = x.meta;
   let o2: unknown = v2;
   if (v2 !== undefined) {
-    if (!isPlainObject(v2)) typeIssue(r, "meta", v2, "an object");
+    if (!isPlainObject(v2)) typeIssue(r, "meta", v2, "object");
     else o2 = jsonCopy(r, v2, "meta", true);
   }
   const v3 = x.jsonapi;
   let o3: unknown = v3;
   if (v3 !== undefined) {
-    if (!isPlainObject(v3)) typeIssue(r, "jsonapi", v3, "an object");
+    if (!isPlainObject(v3)) typeIssue(r, "jsonapi", v3, "object");
     else {
       const b = r.aborts;
       o3 = jsonCopy(r, v3, "jsonapi", true, true);
@@ -299,7 +300,7 @@ function f5(x: unknown, r: Run): unknown {
   const v4 = x.links;
   let o4: unknown = v4;
   if (v4 !== undefined) {
-    if (!isPlainObject(v4)) typeIssue(r, "links", v4, "an object");
+    if (!isPlainObject(v4)) typeIssue(r, "links", v4, "object");
     else {
       const b = r.aborts;
       o4 = jsonCopy(r, v4, "links", true, true);

@@ -118,6 +118,7 @@ export function createEventDocument<
         path: [],
         pointer: "",
         message: `createEventDocument needs { type, content }, not ${withArticle(describeValue(input))}`,
+        params: { expected: "object", received: describeValue(input) },
       },
     ]);
   }
@@ -150,6 +151,7 @@ export function createEventDocument<
         path: ["data", "attributes"],
         pointer: "/data/attributes",
         message: `attributes must be an object of further attributes, not ${withArticle(describeValue(extra))}`,
+        params: { expected: "object", received: describeValue(extra) },
       },
     ]);
   }

@@ -20,8 +20,15 @@ export function documentTypeOf(
   names: EventAttributeNames,
 ): { readonly type: string | undefined } | SafeParseResult<never> {
   if (!isPlainObject(value)) {
-    const message = `the document must be a JSON:API object with data, not ${withArticle(describeValue(value))}`;
-    const issue = { code: "invalid_type", path: [], pointer: "", message } as const;
+    const received = describeValue(value);
+    const message = `the document must be a JSON:API object with data, not ${withArticle(received)}`;
+    const issue = {
+      code: "invalid_type",
+      path: [],
+      pointer: "",
+      message,
+      params: { expected: "object", received },
+    } as const;
     return { success: false, error: validationError("ERR_INVALID_EVENT_DOCUMENT", undefined, [issue]) };
   }
   const data: unknown = value.data;
@@ -62,7 +69,13 @@ export function guarded<T>(work: () => SafeParseResult<T>): SafeParseResult<T> {
   } catch (cause) {
     if (cause instanceof AttributeNameError) {
       // Bad options are the caller's mistake, not the document's: a failure of its own code.
-      const issue = { code: "invalid_value", path: [], pointer: "", message: cause.message } as const;
+      const issue = {
+        code: "invalid_value",
+        path: [],
+        pointer: "",
+        message: cause.message,
+        params: { rule: "field_name" },
+      } as const;
       return { success: false, error: validationError("ERR_INVALID_OPTIONS", undefined, [issue]) };
     }
     return unreadable("ERR_INVALID_EVENT_DOCUMENT", cause);

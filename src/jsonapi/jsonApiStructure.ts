@@ -16,7 +16,7 @@ export function jsonApiStructure(
     const { maxIssues } = activeLimits();
     let reported = 0;
     let omitted = 0;
-    const report: Report = (path, code, text) => {
+    const report: Report = (path, code, text, params) => {
       if (reported >= maxIssues) {
         omitted++;
         return;
@@ -26,7 +26,7 @@ export function jsonApiStructure(
         code: "custom",
         input: payload.value,
         path,
-        params: { rule: "jsonapi", code, text },
+        params: { rule: "jsonapi", code, text, params },
       });
     };
     checkJsonApiMember(kind, payload.value, report);

@@ -40,9 +40,10 @@ const events = (names: string[]) => entryOf({ label: "", from: "messaging-events
 
 const ONE_SCHEMA_BUDGET = 7 * 1024;
 const ALL_SCHEMAS_BUDGET = 16 * 1024;
-// The compiled validators, with the library's messages, limits and errors: one type, and all 32.
-// The aims are 2.5 KB and 8 KB; these budgets hold what is measured today so it cannot grow
-// unnoticed (the README's bundle table gives the figures). Members are compared inline, which is
+// The compiled validators, with the library's messages, limits and errors: one type, and all 32
+// (`safeParseEventContent` alone, then with `safeParseEvent`). The aims are 2.5 KB and 8 KB; these
+// budgets hold what was measured when the issues gained their parameters, so that nothing grows
+// unnoticed (the bundle table of docs/performance.md gives the figures). Members are compared inline, which is
 // several times faster than a lookup and costs some of these bytes, as do counting what an issue
 // leaves unread (so that a near miss needs no second walk of the whole value), writing the
 // commonest issues without a function per issue, an issue's path, label and pointer in one pass,
@@ -50,10 +51,11 @@ const ALL_SCHEMAS_BUDGET = 16 * 1024;
 // that skips its copy once the value has an issue. What every validator shares (the error class,
 // the exact walk of the limits, the message helpers) is 2.6 KB by itself: the benchmark's size
 // section measures it.
-const COMPILED_ONE_BUDGET = 4.58 * 1024;
-const COMPILED_ALL_BUDGET = 9.88 * 1024;
-// Everything: the schemas and the compiled validators side by side.
-const EVERYTHING_BUDGET = 24 * 1024;
+const COMPILED_ONE_BUDGET = 4.6 * 1024;
+const COMPILED_ALL_BUDGET = 10 * 1024;
+const COMPILED_ALL_WITH_EVENTS_BUDGET = 10.3 * 1024;
+// Everything: the schemas, the compiled validators and the guards side by side.
+const EVERYTHING_BUDGET = 26 * 1024;
 const report: [string, number, number][] = [];
 
 afterAll(() => {
@@ -106,10 +108,13 @@ describe("tree-shaking of messaging-events/events", () => {
   });
 
   it("safeParseEventContent and safeParseEvent run compiled code: no zod, within budget", async () => {
+    const alone = await bundle(events(["safeParseEventContent"]));
+    report.push(["safeParseEventContent", alone.minified, alone.gzipped]);
+    expect(alone.gzipped).toBeLessThanOrEqual(COMPILED_ALL_BUDGET);
     const { code, gzipped, minified } = await bundle(events(["safeParseEventContent", "safeParseEvent"]));
     report.push(["safeParseEventContent + safeParseEvent", minified, gzipped]);
     expect(code.includes("_zod"), "zod").toBe(false);
-    expect(gzipped).toBeLessThanOrEqual(COMPILED_ALL_BUDGET);
+    expect(gzipped).toBeLessThanOrEqual(COMPILED_ALL_WITH_EVENTS_BUDGET);
   });
 
   // Eight types that span the generated code (JSON members, enumerations, unions, arrays, dates,

@@ -131,6 +131,7 @@ describe("the readings on event content", () => {
       path: ["content"],
       pointer: "/content",
       message: "content must have exactly one of label or body, not both",
+      params: { keys: ["label", "body"], present: 2 },
     });
     expect(firstIssue("s.message.media", { mediaId: "m" })?.message).toBe(
       "content must have exactly one of label or body, it has neither",

@@ -54,7 +54,13 @@ function plain(result: SafeParseResult<unknown>) {
     eventType: error.eventType,
     message: error.message,
     omittedIssues: error.omittedIssues,
-    issues: error.issues.map(({ code, path, pointer, message }) => ({ code, path, pointer, message })),
+    issues: error.issues.map(({ code, path, pointer, message, params }) => ({
+      code,
+      path,
+      pointer,
+      message,
+      params,
+    })),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The contract the compiled validators keep with the interpreted reference, as assertions: the same
  * verdict; on success the same `data` (deep and strict, the same members present); on failure the
- * same error code, event type, message, omitted count and issues (code, path, pointer, message) in
- * the same order; and, for JSON under the default limits, Ajv's verdict on the shipped JSON Schema.
+ * same error code, event type, message, omitted count and issues (code, path, pointer, message and
+ * the message's parameters) in the same order; and, for JSON under the default limits, Ajv's verdict
+ * on the shipped JSON Schema.
  */
 import { expect } from "vitest";
 import * as events from "../../../src/events/index.js";
@@ -49,7 +50,13 @@ function comparable(result: SafeParseResult<unknown>) {
     eventType: error.eventType,
     message: error.message,
     omittedIssues: error.omittedIssues,
-    issues: error.issues.map(({ code, path, pointer, message }) => ({ code, path, pointer, message })),
+    issues: error.issues.map(({ code, path, pointer, message, params }) => ({
+      code,
+      path,
+      pointer,
+      message,
+      params,
+    })),
   };
 }
 

@@ -83,7 +83,13 @@ function plain(result) {
     eventType: error.eventType,
     message: error.message,
     omittedIssues: error.omittedIssues,
-    issues: error.issues.map(({ code, path, pointer, message }) => ({ code, path, pointer, message })),
+    issues: error.issues.map(({ code, path, pointer, message, params }) => ({
+      code,
+      path,
+      pointer,
+      message,
+      params,
+    })),
   };
 }
 

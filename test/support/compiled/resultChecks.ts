@@ -115,7 +115,13 @@ export function comparable(result: SafeParseResult<unknown>): Comparable {
     eventType: error.eventType,
     message: error.message,
     omittedIssues: error.omittedIssues,
-    issues: error.issues.map(({ code, path, pointer, message }) => ({ code, path, pointer, message })),
+    issues: error.issues.map(({ code, path, pointer, message, params }) => ({
+      code,
+      path,
+      pointer,
+      message,
+      params,
+    })),
   };
 }
 
