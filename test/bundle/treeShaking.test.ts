@@ -7,28 +7,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { entryOf } from "../../scripts/sizes.js";
 import { type EventType, eventTypes } from "../../src/events/index.js";
-import { bundle, kb } from "../support/bundle.js";
+import { bundle, kb, schemaMarkers } from "../support/bundle.js";
 
-/** Strings that only one content schema contains. */
-const markers: Partial<Record<EventType, string>> = {
-  "s.change": "relationship",
-  "s.presence": "INVISIBLE",
-  "s.form": "formId",
-  "s.invitation": "inviterId",
-  "s.mention": "eventId",
-  "s.message.text.translation": "sourceLanguage",
-  "s.message.media": "mediaId",
-  "s.message.edit": "editedType",
-  "s.message.preview": "fileId",
-  "s.message.action": "textarea",
-  "s.message.action.invocation.validation": "FAILURE",
-  "s.room.create": "creatorId",
-  "s.room.membership": "inviteeId",
-  "s.support.delegate": "agentId",
-  "s.support.request": "liveChatId",
-  "s.support.request.rejected": "OUTSIDE_BUSINESS_HOURS",
-  "s.timer": "EXPIRED",
-};
+const markers = schemaMarkers;
 
 const exportName = (type: EventType): string => {
   const [first, ...rest] = type.slice(2).split(".");

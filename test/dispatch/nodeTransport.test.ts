@@ -330,15 +330,10 @@ describe("pinning against DNS rebinding, with keep-alive", () => {
     expect(first.connections()).toBe(1);
   });
 
-  it("reaches the server on the new address, and reuses the old socket only when the answer returns", async (context) => {
+  it("reaches the server on the new address, and reuses the old socket only when the answer returns", async () => {
     const first = await serve(ok.handler);
-    let second: Listening;
-    try {
-      second = await serve(ok.handler, "127.0.0.2", first.port);
-    } catch {
-      context.skip("127.0.0.2 cannot be bound here");
-      return;
-    }
+    // The whole of 127/8 is loopback on Linux, where the suite runs: a failure to bind here fails the test.
+    const second = await serve(ok.handler, "127.0.0.2", first.port);
     const transport = transportWith(rebinding("127.0.0.2", "127.0.0.1"));
     for (let index = 0; index < 3; index += 1)
       expect(await (await transport(`http://receiver.test:${first.port}/`, post())).text()).toBe("ok");
