@@ -14,13 +14,16 @@
  * processes hold the cores is charged to neither contender. Contenders take turns round by round
  * (the first one rotates); each figure is the median of its rounds, and the ratio is with ÷ without
  * (above 0.9 is the target). The context manager is installed before either contender runs, so both
- * pay for it: what is compared is the instrumentation.
- * `tsx bench/telemetry.ts` runs this file alone.
+ * pay for it: what is compared is the instrumentation. A third contender, the floor, makes the same
+ * spans on the same SDK with no attribute, no propagation and no metric: what the SDK's spans cost by
+ * themselves, which no instrumentation that makes them can go below.
+ * `tsx bench/telemetry.ts` runs this file alone; `--write-docs` rewrites the table in
+ * docs/observability.md.
  */
 import { once } from "node:events";
-import type { Server } from "node:http";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
-import { context, type TextMapPropagator } from "@opentelemetry/api";
+import { context, SpanKind, type TextMapPropagator, type Tracer, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { ExportResultCode, W3CTraceContextPropagator } from "@opentelemetry/core";
 import { MeterProvider, MetricReader } from "@opentelemetry/sdk-metrics";
@@ -28,9 +31,12 @@ import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from "@ope
 import { createMemoryDeliveryQueue } from "../src/dispatch/createMemoryDeliveryQueue.js";
 import { createWebhookDispatcher } from "../src/dispatch/createWebhookDispatcher.js";
 import type { DispatchInput } from "../src/dispatch/DispatchInput.js";
+import type { WebhookDispatcherTelemetry } from "../src/dispatch/WebhookDispatcherTelemetry.js";
 import { createEventDocument } from "../src/jsonapi/createEventDocument.js";
 import { createOpenTelemetry } from "../src/opentelemetry/createOpenTelemetry.js";
+import { deliveryTraceOf, spanContextOfDelivery } from "../src/opentelemetry/deliveryTraceContext.js";
 import { createEventsHandler } from "../src/server/createEventsHandler.js";
+import type { EventsHandlerTelemetry } from "../src/server/EventsHandlerTelemetry.js";
 import { RECEIVER } from "./dispatch.js";
 import { authorize, KEY_SLOT, LOAD_GENERATOR, listen, load, portOf, shut } from "./server.js";
 
@@ -41,12 +47,20 @@ const TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
 export interface TelemetryRow {
   readonly name: string;
-  /** Median of the rounds, operations per second of CPU time, without and with telemetry. */
+  /** What one operation is, for the table ("requests", "deliveries"). */
+  readonly unit: string;
+  /** Median of the rounds, operations per second of CPU time: without telemetry, with it, and the floor. */
   readonly without: number;
   readonly with: number;
+  readonly floor: number;
   /** with ÷ without. */
   readonly ratio: number;
+  /** floor ÷ without: the best ratio any instrumentation making the same spans could reach. */
+  readonly floorRatio: number;
 }
+
+type Contender = "without" | "with" | "floor";
+const CONTENDERS: readonly Contender[] = ["without", "with", "floor"];
 
 /** An exporter that drops what it is given: the cost measured is the instrumentation's and the SDK's. */
 class DroppingExporter implements SpanExporter {
@@ -74,20 +88,78 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** Runs `measure` for both contenders, round by round, the first one rotating; medians and their ratio. */
+/** Runs `measure` for every contender, round by round, the first one rotating; medians and ratios. */
 async function interleaved(
   name: string,
-  measure: (instrumented: boolean) => Promise<number>,
+  unit: string,
+  measure: (contender: Contender) => Promise<number>,
 ): Promise<TelemetryRow> {
-  const samples = { without: [] as number[], with: [] as number[] };
+  const samples: Record<Contender, number[]> = { without: [], with: [], floor: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? [false, true] : [true, false];
-    for (const instrumented of order)
-      samples[instrumented ? "with" : "without"].push(await measure(instrumented));
+    for (let turn = 0; turn < CONTENDERS.length; turn++) {
+      const contender = CONTENDERS[(round + turn) % CONTENDERS.length]!;
+      samples[contender].push(await measure(contender));
+    }
   }
   const without = median(samples.without);
   const withTelemetry = median(samples.with);
-  return { name, without, with: withTelemetry, ratio: withTelemetry / without };
+  const floor = median(samples.floor);
+  return {
+    name,
+    unit,
+    without,
+    with: withTelemetry,
+    floor,
+    ratio: withTelemetry / without,
+    floorRatio: floor / without,
+  };
+}
+
+/** The handler's floor: the request span, its context around the handling, a span per store call. */
+function handlerFloor(tracer: Tracer): EventsHandlerTelemetry {
+  return {
+    startEventsRequest() {
+      const span = tracer.startSpan("POST", { kind: SpanKind.SERVER });
+      const within = trace.setSpan(context.active(), span);
+      return {
+        run: (fn) => context.with(within, fn),
+        record: () => undefined,
+        startStoreCall(operation) {
+          const call = tracer.startSpan(operation, undefined, within);
+          return { end: () => call.end() };
+        },
+        end: () => span.end(),
+      };
+    },
+  };
+}
+
+/** The dispatcher's floor: the dispatch span and its stored context, a span per attempt under it. */
+function dispatcherFloor(tracer: Tracer): WebhookDispatcherTelemetry {
+  return {
+    startDispatcher: () => ({
+      startDispatch() {
+        const span = tracer.startSpan("dispatch", { kind: SpanKind.PRODUCER });
+        const within = trace.setSpan(context.active(), span);
+        return {
+          trace: deliveryTraceOf(span.spanContext()),
+          run: (fn) => context.with(within, fn),
+          end: () => span.end(),
+        };
+      },
+      startAttempt(attempt) {
+        const dispatched = spanContextOfDelivery(attempt.trace);
+        const parent =
+          dispatched === undefined ? context.active() : trace.setSpanContext(context.active(), dispatched);
+        const span = tracer.startSpan("POST", { kind: SpanKind.CLIENT }, parent);
+        const within = trace.setSpan(parent, span);
+        return { run: (fn) => context.with(within, fn), end: () => span.end() };
+      },
+      deliveryDead: () => undefined,
+      endpointDisabled: () => undefined,
+      close: () => undefined,
+    }),
+  };
 }
 
 /** Runs both cases on one SDK and stops everything it started. */
@@ -100,10 +172,11 @@ export async function telemetryCase(): Promise<TelemetryRow[]> {
   const meterProvider = new MeterProvider({ readers: [new KeepingReader()] });
   const propagator: TextMapPropagator = new W3CTraceContextPropagator();
   const telemetry = createOpenTelemetry({ tracerProvider, meterProvider, propagator });
+  const tracer = tracerProvider.getTracer("floor");
   const rows: TelemetryRow[] = [];
   try {
-    rows.push(await handlerRow(telemetry));
-    rows.push(await dispatcherRow(telemetry));
+    rows.push(await handlerRow(telemetry, handlerFloor(tracer)));
+    rows.push(await dispatcherRow(telemetry, dispatcherFloor(tracer)));
   } finally {
     await tracerProvider.shutdown();
     await meterProvider.shutdown();
@@ -112,7 +185,10 @@ export async function telemetryCase(): Promise<TelemetryRow[]> {
   return rows;
 }
 
-async function handlerRow(telemetry: ReturnType<typeof createOpenTelemetry>): Promise<TelemetryRow> {
+async function handlerRow(
+  telemetry: ReturnType<typeof createOpenTelemetry>,
+  floor: EventsHandlerTelemetry,
+): Promise<TelemetryRow> {
   const body = JSON.stringify(
     createEventDocument({
       type: "s.message.text",
@@ -122,15 +198,22 @@ async function handlerRow(telemetry: ReturnType<typeof createOpenTelemetry>): Pr
   );
   let sequence = 0;
   const create = async () => ({ id: `01JD8X${String(++sequence).padStart(20, "0")}` });
-  const plain = createEventsHandler({ authorize, create });
-  const traced = createEventsHandler({ authorize, create, telemetry });
+  const handlers = {
+    without: createEventsHandler({ authorize, create }),
+    with: createEventsHandler({ authorize, create, telemetry }),
+    floor: createEventsHandler({ authorize, create, telemetry: floor }),
+  };
   const worker = new Worker(LOAD_GENERATOR, { eval: true });
-  const servers: Server[] = [await listen(plain), await listen(traced)];
+  const servers = {
+    without: await listen(handlers.without),
+    with: await listen(handlers.with),
+    floor: await listen(handlers.floor),
+  };
   try {
     const runId = Date.now().toString(36);
     let batch = 0;
-    const run = async (instrumented: boolean, count: number): Promise<number> => {
-      const server = servers[instrumented ? 1 : 0]!;
+    const run = async (contender: Contender, count: number): Promise<number> => {
+      const server = servers[contender];
       const spent = await cpuSeconds(async () => {
         const result = await load(worker, portOf(server), count, `${runId}-${batch++}-`, body, {
           traceparent: TRACEPARENT,
@@ -141,37 +224,40 @@ async function handlerRow(telemetry: ReturnType<typeof createOpenTelemetry>): Pr
       });
       return count / spent;
     };
-    await run(false, 600);
-    await run(true, 600);
+    for (const contender of CONTENDERS) await run(contender, 600);
     return await interleaved(
-      `createEventsHandler, memory store, POST /events over loopback (${REQUESTS} requests per round)`,
-      (instrumented) => run(instrumented, REQUESTS),
+      "`createEventsHandler`, memory store, `POST /events` over loopback, a `create` that does nothing",
+      "requests",
+      (contender) => run(contender, REQUESTS),
     );
   } finally {
     await worker.terminate();
-    await Promise.all(servers.map(shut));
-    await plain.close();
-    await traced.close();
+    await Promise.all(Object.values(servers).map(shut));
+    for (const handler of Object.values(handlers)) await handler.close();
   }
 }
 
-async function dispatcherRow(telemetry: ReturnType<typeof createOpenTelemetry>): Promise<TelemetryRow> {
+async function dispatcherRow(
+  telemetry: ReturnType<typeof createOpenTelemetry>,
+  floor: WebhookDispatcherTelemetry,
+): Promise<TelemetryRow> {
   const receiver = new Worker(RECEIVER, { eval: true });
   const [{ port }] = (await once(receiver, "message")) as [{ port: number }];
   const endpoints = [{ id: "bench", url: `http://127.0.0.1:${port}/hooks`, secret: "whsec_bench_telemetry" }];
   const destinations = { allow: ["127.0.0.1"] };
-  const queues = [createMemoryDeliveryQueue(), createMemoryDeliveryQueue()];
-  const dispatchers = [
-    createWebhookDispatcher({ endpoints, destinations, queue: queues[0] }),
-    createWebhookDispatcher({ endpoints, destinations, queue: queues[1], telemetry }),
-  ];
+  const queues = [createMemoryDeliveryQueue(), createMemoryDeliveryQueue(), createMemoryDeliveryQueue()];
+  const dispatchers = {
+    without: createWebhookDispatcher({ endpoints, destinations, queue: queues[0] }),
+    with: createWebhookDispatcher({ endpoints, destinations, queue: queues[1], telemetry }),
+    floor: createWebhookDispatcher({ endpoints, destinations, queue: queues[2], telemetry: floor }),
+  };
   const input: DispatchInput = {
     event: { type: "s.message.text", content: { body: "Grüße aus Köln 👋 ".repeat(12) } },
     roomId: "room-42",
   };
   try {
-    const run = async (instrumented: boolean, count: number): Promise<number> => {
-      const dispatcher = dispatchers[instrumented ? 1 : 0]!;
+    const run = async (contender: Contender, count: number): Promise<number> => {
+      const dispatcher = dispatchers[contender];
       receiver.postMessage({ expect: count });
       const arrived = once(receiver, "message");
       const spent = await cpuSeconds(async () => {
@@ -180,27 +266,31 @@ async function dispatcherRow(telemetry: ReturnType<typeof createOpenTelemetry>):
       });
       return count / spent;
     };
-    await run(false, 300);
-    await run(true, 300);
+    for (const contender of CONTENDERS) await run(contender, 300);
     return await interleaved(
-      `createWebhookDispatcher, memory queue, to a loopback receiver (${DELIVERIES} deliveries per round)`,
-      (instrumented) => run(instrumented, DELIVERIES),
+      "`createWebhookDispatcher`, memory queue, to a loopback receiver that does nothing",
+      "deliveries",
+      (contender) => run(contender, DELIVERIES),
     );
   } finally {
-    for (const dispatcher of dispatchers) await dispatcher.close();
+    for (const dispatcher of Object.values(dispatchers)) await dispatcher.close();
     for (const queue of queues) await queue.close();
     receiver.postMessage("close");
     await once(receiver, "exit");
   }
 }
 
+/** Extra CPU time per operation, in microseconds, of a rate against the rate without telemetry. */
+const extraMicroseconds = (rate: number, without: number): number => (1 / rate - 1 / without) * 1e6;
+
 export function printTelemetryCase(rows: readonly TelemetryRow[]): void {
   console.log(
     `\nOpenTelemetry instrumentation (real SDK, every span sampled, dropped by the exporter) ÷ none, per second of CPU time, ${ROUNDS} rounds, interleaved, medians`,
   );
   for (const row of rows) {
+    const rate = (value: number) => Math.round(value).toLocaleString("en-US");
     console.log(
-      `  ${row.name}\n    without ${Math.round(row.without).toLocaleString("en-US")}/CPU s   with ${Math.round(row.with).toLocaleString("en-US")}/CPU s   ratio ${row.ratio.toFixed(2)}`,
+      `  ${row.name.replaceAll("`", "")}\n    without ${rate(row.without)}/CPU s   with ${rate(row.with)}/CPU s   ratio ${row.ratio.toFixed(2)} (+${extraMicroseconds(row.with, row.without).toFixed(0)} µs each)   floor (the same spans, nothing else) ${rate(row.floor)}/CPU s   ratio ${row.floorRatio.toFixed(2)} (+${extraMicroseconds(row.floor, row.without).toFixed(0)} µs each)`,
     );
   }
 }
@@ -208,9 +298,30 @@ export function printTelemetryCase(rows: readonly TelemetryRow[]): void {
 /** One line for the summary: both ratios, with the target. */
 export function telemetrySummary(rows: readonly TelemetryRow[]): string {
   const [handler, dispatcher] = rows;
-  const verdict = (ratio: number) =>
-    `${ratio.toFixed(2)} (target ≥ 0.90: ${ratio >= 0.9 ? "met" : "NOT met"})`;
-  return `Telemetry ratio (with ÷ without): events handler ${verdict(handler!.ratio)}; dispatcher ${verdict(dispatcher!.ratio)}`;
+  const verdict = (row: TelemetryRow) =>
+    `${row.ratio.toFixed(2)} (target ≥ 0.90: ${row.ratio >= 0.9 ? "met" : "NOT met"}; the spans alone ${row.floorRatio.toFixed(2)})`;
+  return `Telemetry ratio (with ÷ without): events handler ${verdict(handler!)}; dispatcher ${verdict(dispatcher!)}`;
+}
+
+const DOCS_START = "<!-- telemetry-bench:start -->";
+const DOCS_END = "<!-- telemetry-bench:end -->";
+const DOCS_URL = new URL("../docs/observability.md", import.meta.url);
+
+/** The table docs/observability.md shows, from a run. */
+export function telemetryTable(rows: readonly TelemetryRow[]): string {
+  const rate = (value: number, unit: string) =>
+    `${Math.round(value).toLocaleString("en-US")} ${unit} per CPU s`;
+  const extra = (value: number, without: number) => `+${extraMicroseconds(value, without).toFixed(0)} µs`;
+  return [
+    `Measured ${new Date().toISOString().slice(0, 10)} on Node ${process.versions.node} by \`npx tsx bench/telemetry.ts --write-docs\`.`,
+    "",
+    "| Component | Without | With | Ratio | CPU per operation | The spans alone: ratio | CPU per operation |",
+    "|---|--:|--:|--:|--:|--:|--:|",
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${rate(row.without, row.unit)} | ${rate(row.with, row.unit)} | ${row.ratio.toFixed(2)} | ${extra(row.with, row.without)} | ${row.floorRatio.toFixed(2)} | ${extra(row.floor, row.without)} |`,
+    ),
+  ].join("\n");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -218,4 +329,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await telemetryCase();
   printTelemetryCase(rows);
   console.log(`\n${telemetrySummary(rows)}`);
+  if (process.argv.includes("--write-docs")) {
+    const page = readFileSync(DOCS_URL, "utf8");
+    const start = page.indexOf(DOCS_START);
+    const end = page.indexOf(DOCS_END);
+    if (start === -1 || end < start) throw new Error("docs/observability.md has no telemetry-bench markers");
+    writeFileSync(
+      DOCS_URL,
+      `${page.slice(0, start + DOCS_START.length)}\n${telemetryTable(rows)}\n${page.slice(end)}`,
+    );
+    console.log("docs/observability.md: telemetry table rewritten");
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  type Attributes,
   type Counter,
   context,
   type Histogram,
@@ -6,6 +7,7 @@ import {
   type ObservableGauge,
   type ObservableResult,
   SpanKind,
+  SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
 import type { WebhookDispatcherTelemetry } from "../dispatch/WebhookDispatcherTelemetry.js";
@@ -13,6 +15,23 @@ import { deliveryTraceOf, spanContextOfDelivery } from "./deliveryTraceContext.j
 import { clientTargetAttributes, statusClassOf } from "./httpAttributes.js";
 import { defined, fail, type InstrumentationKit, runWithin } from "./instrumentationKit.js";
 import { ATTRIBUTE, DURATION_BUCKETS, METRIC, SEMCONV, SPAN } from "./telemetryNames.js";
+
+/** The attributes of an attempt's metrics, made once per outcome, status class and error type. */
+const measuredCache = new Map<string, Attributes>();
+function measuredAttributes(outcome: string, statusClass: string, errorType: string | undefined): Attributes {
+  const key = `${outcome} ${statusClass} ${errorType ?? ""}`;
+  let measured = measuredCache.get(key);
+  if (measured === undefined) {
+    measured = defined({
+      [ATTRIBUTE.attemptOutcome]: outcome,
+      [ATTRIBUTE.statusClass]: statusClass,
+      [SEMCONV.errorType]: errorType,
+    });
+    // Error types are the library's codes and a few of the runtime's: a handful, but bounded anyway.
+    if (measuredCache.size < 256 && key.length <= 128) measuredCache.set(key, measured);
+  }
+  return measured;
+}
 
 interface DispatcherInstruments {
   readonly attempts: Counter;
@@ -117,15 +136,16 @@ export function dispatcherInstrumentation(kit: InstrumentationKit): WebhookDispa
           return {
             run: runWithin(parent, span),
             end({ status, outcome, errorType, durationMs }) {
-              span.setAttribute(ATTRIBUTE.attemptOutcome, outcome);
-              if (status !== undefined) span.setAttribute(SEMCONV.status, status);
-              if (outcome !== "delivered") fail(span, errorType ?? "_OTHER");
+              const failed = outcome === "delivered" ? undefined : (errorType ?? "_OTHER");
+              const learnt: Attributes = { [ATTRIBUTE.attemptOutcome]: outcome };
+              if (status !== undefined) learnt[SEMCONV.status] = status;
+              if (failed !== undefined) {
+                learnt[SEMCONV.errorType] = failed;
+                span.setStatus({ code: SpanStatusCode.ERROR });
+              }
+              span.setAttributes(learnt);
               span.end();
-              const measured = defined({
-                [ATTRIBUTE.attemptOutcome]: outcome,
-                [ATTRIBUTE.statusClass]: statusClassOf(status),
-                [SEMCONV.errorType]: outcome === "delivered" ? undefined : (errorType ?? "_OTHER"),
-              });
+              const measured = measuredAttributes(outcome, statusClassOf(status), failed);
               attempts.add(1, measured);
               duration.record(Math.max(0, durationMs) / 1000, measured);
             },

@@ -1,7 +1,7 @@
-import { context, SpanKind, trace } from "@opentelemetry/api";
+import { type Attributes, context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { EventsHandlerTelemetry } from "../server/EventsHandlerTelemetry.js";
-import { methodAttributes, serverRequestAttributes } from "./httpAttributes.js";
-import { fail, type InstrumentationKit, runWithin } from "./instrumentationKit.js";
+import { requestAttributes } from "./httpAttributes.js";
+import { fail, type InstrumentationKit } from "./instrumentationKit.js";
 import { ATTRIBUTE, SEMCONV, SPAN } from "./telemetryNames.js";
 
 /** The name and options of each store call's span, made once. */
@@ -43,28 +43,29 @@ export function handlerInstrumentation({ tracer, propagator }: InstrumentationKi
       const active = context.active();
       const framework = trace.getSpan(active) !== undefined;
       const parent = framework ? active : propagator.extract(active, request.headers, headersGetter);
-      const method = methodAttributes(request.method);
+      const attributes = requestAttributes(request.method, request.url);
+      const method = attributes[SEMCONV.method] as string;
       const span = tracer.startSpan(
-        String(method[SEMCONV.method]),
-        {
-          kind: framework ? SpanKind.INTERNAL : SpanKind.SERVER,
-          attributes: { ...method, ...serverRequestAttributes(request.url) },
-        },
+        method,
+        { kind: framework ? SpanKind.INTERNAL : SpanKind.SERVER, attributes },
         parent,
       );
       const within = trace.setSpan(parent, span);
+      // What the handler learns is kept here and given to the span once, when it ends: one call
+      // into the SDK (which checks every attribute it is given) rather than one per fact.
+      let route: string | undefined;
+      let eventType: string | undefined;
+      let keySent: boolean | undefined;
+      let idempotency: string | undefined;
+      let errorStage: string | undefined;
       return {
-        run: runWithin(parent, span),
-        record({ route, eventType, idempotencyKeySent, idempotency, errorStage }) {
-          if (route !== undefined) {
-            span.setAttribute(SEMCONV.route, route);
-            span.updateName(`${method[SEMCONV.method]} ${route}`);
-          }
-          if (eventType !== undefined) span.setAttribute(ATTRIBUTE.eventType, eventType);
-          if (idempotencyKeySent !== undefined)
-            span.setAttribute(ATTRIBUTE.idempotencyKeySent, idempotencyKeySent);
-          if (idempotency !== undefined) span.setAttribute(ATTRIBUTE.idempotencyOutcome, idempotency);
-          if (errorStage !== undefined) span.setAttribute(ATTRIBUTE.errorStage, errorStage);
+        run: <T>(fn: () => T): T => context.with(within, fn),
+        record(facts) {
+          if (facts.route !== undefined) route = facts.route;
+          if (facts.eventType !== undefined) eventType = facts.eventType;
+          if (facts.idempotencyKeySent !== undefined) keySent = facts.idempotencyKeySent;
+          if (facts.idempotency !== undefined) idempotency = facts.idempotency;
+          if (facts.errorStage !== undefined) errorStage = facts.errorStage;
         },
         startStoreCall(operation) {
           const call = tracer.startSpan(STORE_SPANS[operation], STORE_OPTIONS[operation], within);
@@ -76,8 +77,20 @@ export function handlerInstrumentation({ tracer, propagator }: InstrumentationKi
           };
         },
         end({ status, errorType }) {
-          span.setAttribute(SEMCONV.status, status);
-          if (errorType !== undefined) fail(span, errorType);
+          const learnt: Attributes = { [SEMCONV.status]: status };
+          if (route !== undefined) {
+            learnt[SEMCONV.route] = route;
+            span.updateName(`${method} ${route}`);
+          }
+          if (eventType !== undefined) learnt[ATTRIBUTE.eventType] = eventType;
+          if (keySent !== undefined) learnt[ATTRIBUTE.idempotencyKeySent] = keySent;
+          if (idempotency !== undefined) learnt[ATTRIBUTE.idempotencyOutcome] = idempotency;
+          if (errorStage !== undefined) learnt[ATTRIBUTE.errorStage] = errorStage;
+          if (errorType !== undefined) {
+            learnt[SEMCONV.errorType] = errorType;
+            span.setStatus({ code: SpanStatusCode.ERROR });
+          }
+          span.setAttributes(learnt);
           span.end();
         },
       };

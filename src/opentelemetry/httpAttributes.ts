@@ -80,6 +80,27 @@ export function serverRequestAttributes(url: string): Attributes {
   };
 }
 
+/** The attributes of the requests seen last, by method and URL: a server sees few URLs, again and again. */
+const requests = new Map<string, Attributes>();
+
+/**
+ * The attributes an HTTP server span starts with: {@link methodAttributes} and
+ * {@link serverRequestAttributes}, made once per method and URL (at most 1,000 kept, URLs of up to
+ * 256 characters). The object is shared: the SDK copies the attributes a span starts with.
+ */
+export function requestAttributes(method: string, url: string): Attributes {
+  if (url.length > 256 || method.length > 32)
+    return { ...methodAttributes(method), ...serverRequestAttributes(url) };
+  const key = `${method.length}:${method}${url}`;
+  let attributes = requests.get(key);
+  if (attributes === undefined) {
+    if (requests.size >= 1_000) requests.clear();
+    attributes = { ...methodAttributes(method), ...serverRequestAttributes(url) };
+    requests.set(key, attributes);
+  }
+  return attributes;
+}
+
 /** The class of a status, for metrics: `"2xx"` to `"5xx"`, or `"none"` when no response came. */
 export const statusClassOf = (status: number | undefined): string =>
   status === undefined || status < 100 || status > 599 ? "none" : `${Math.floor(status / 100)}xx`;

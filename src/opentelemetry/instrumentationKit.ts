@@ -19,11 +19,11 @@ export interface InstrumentationKit {
   readonly meter: () => Meter;
 }
 
-/** Runs `fn` with `span` active under `parent`: what the components' `run` does. */
-export const runWithin =
-  (parent: Context, span: Span) =>
-  <T>(fn: () => T): T =>
-    context.with(trace.setSpan(parent, span), fn);
+/** Runs `fn` with `span` active under `parent`: what the components' `run` does (the context is made once). */
+export function runWithin(parent: Context, span: Span): <T>(fn: () => T) => T {
+  const active = trace.setSpan(parent, span);
+  return (fn) => context.with(active, fn);
+}
 
 /** Marks a span failed with `error.type`, as the conventions say. */
 export function fail(span: Span, errorType: string): void {
