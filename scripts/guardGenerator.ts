@@ -16,6 +16,13 @@ import { eventTypes } from "../src/events/eventTypes.js";
 import { hintOf } from "../src/internal/checkHint.js";
 import { DATE_TIME_PATTERN } from "../src/internal/dateTime.js";
 import {
+  discriminatorValuesOf,
+  isContainer,
+  objectShapeOf,
+  sharedMembersOf,
+  sortedImports,
+} from "./schemaShapes.js";
+import {
   access,
   capitalized,
   checksOf,
@@ -91,19 +98,10 @@ class GuardGenerator {
     return id;
   }
 
-  private isContainer(schema: Schema): boolean {
-    const def = defOf(schema);
-    return (
-      def.type === "object" ||
-      def.type === "array" ||
-      (def.type === "union" && typeof def.discriminator === "string")
-    );
-  }
-
   /** An expression true when the value in `v`, `depth` levels down, is not valid. */
   invalid(schema: Schema, v: string, depth: string): string {
     const def = defOf(schema);
-    if (this.isContainer(schema)) return `!${this.function(schema)}(${v}, b, ${depth})`;
+    if (isContainer(schema)) return `!${this.function(schema)}(${v}, b, ${depth})`;
     switch (def.type) {
       case "optional":
         return `${v} !== undefined && (${this.invalid(def.innerType as Schema, v, depth)})`;
@@ -240,21 +238,11 @@ class GuardGenerator {
    * (as the validator generator does), and makes one guard for each run of them.
    */
   private share(options: readonly Schema[]): void {
-    const shapes = options.map((option) => defOf(option).shape as Record<string, Schema> | undefined);
-    if (shapes.some((shape) => shape === undefined)) return;
-    const first = Object.keys(shapes[0]!);
-    const same = (keyOf: (keys: readonly string[]) => string | undefined) =>
-      shapes.every((shape) => {
-        const key = keyOf(Object.keys(shape!));
-        return key === keyOf(first) && shape![key!] === shapes[0]![key!];
-      });
-    let lead = 0;
-    while (lead < first.length && same((keys) => keys[lead])) lead++;
-    if (lead >= 2) this.shared(options, this.groups, first, 0, lead, "p");
-    else lead = 0;
-    let trail = 0;
-    while (trail < first.length - lead && same((keys) => keys[keys.length - 1 - trail])) trail++;
-    if (trail >= 2) this.shared(options, this.tails, first, first.length - trail, first.length, "t");
+    const shared = sharedMembersOf(options);
+    if (shared === undefined) return;
+    const { keys, lead, trail } = shared;
+    if (lead > 0) this.shared(options, this.groups, keys, 0, lead, "p");
+    if (trail > 0) this.shared(options, this.tails, keys, keys.length - trail, keys.length, "t");
   }
 
   private shared(
@@ -285,17 +273,7 @@ class GuardGenerator {
   }
 
   private objectBody(schema: Schema, capture: string | undefined): string {
-    const def = defOf(schema);
-    const shape = def.shape as Record<string, Schema>;
-    const keys = Object.keys(shape);
-    const catchall = def.catchall as Schema | undefined;
-    const catchallType = catchall === undefined ? "strip" : defOf(catchall).type;
-    if (catchallType !== "never" && catchallType !== "unknown")
-      unsupported(`an object with a ${catchallType} catchall`);
-    const strict = catchallType === "never";
-    const hints = checksOf(schema).map(
-      (check) => hintOf(check) ?? unsupported("an unknown check on an object"),
-    );
+    const { shape, keys, strict, hints } = objectShapeOf(schema);
     const group = this.groups.get(schema);
     const tail = this.tails.get(schema);
     const from = group?.to ?? 0;
@@ -366,7 +344,7 @@ class GuardGenerator {
         `for (let i = 0; i < n; i++) {\n${fails(`!${fn}(x[i], b, d + 1)`)}\nif (i === 0) f = last;\n}`,
         "if (f === last) return false;",
       );
-    } else if (this.isContainer(element)) {
+    } else if (isContainer(element)) {
       lines.push(`for (let i = 0; i < n; i++) ${fails(`!${this.function(element)}(x[i], b, d + 1)`)}`);
     } else {
       lines.push(
@@ -384,15 +362,7 @@ class GuardGenerator {
     const options = def.options as Schema[];
     this.share(options);
     const cases = options.map((option) => {
-      const member = (defOf(option).shape as Record<string, Schema> | undefined)?.[discriminator];
-      if (member === undefined) unsupported("a discriminated union option without its discriminator");
-      const memberDef = defOf(member);
-      const values =
-        memberDef.type === "enum"
-          ? Object.values(memberDef.entries as Record<string, string>)
-          : memberDef.type === "literal"
-            ? (memberDef.values as (string | number | boolean | null)[])
-            : unsupported(`a ${memberDef.type} discriminator`);
+      const values = discriminatorValuesOf(option, discriminator);
       return `${values.map((item) => `case ${lit(item)}:`).join("\n")}\nreturn ${this.function(option)}(x, b, d);`;
     });
     return [
@@ -404,7 +374,7 @@ class GuardGenerator {
 
   /** The guard of a type's content: a container's, or one of its own for a JSON value. */
   entry(schema: Schema): string {
-    if (this.isContainer(schema)) return this.function(schema);
+    if (isContainer(schema)) return this.function(schema);
     const def = defOf(schema);
     const body =
       def.type === "custom" && def.requireObject === false && checksOf(schema).length === 0
@@ -420,9 +390,7 @@ class GuardGenerator {
   }
 
   source(entries: readonly string[]): string {
-    const runtime = [...this.usedRuntime].sort((a, b) =>
-      a.replace("type ", "").localeCompare(b.replace("type ", "")),
-    );
+    const runtime = sortedImports(this.usedRuntime);
     const imports = [`import { ${runtime.join(", ")}, type Guard } from "../internal/guardRuntime.js";`];
     if (this.usesCodePoints)
       imports.unshift('import { codePointLength } from "../internal/codePointLength.js";');

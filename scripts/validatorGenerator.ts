@@ -20,27 +20,25 @@ import { DATE_TIME_PATTERN } from "../src/internal/dateTime.js";
 import { DEFAULT_EVENT_ATTRIBUTE_NAMES } from "../src/jsonapi/eventAttributeNames.js";
 import { eventDocumentSchemasFor } from "../src/jsonapi/eventDocumentSchema.js";
 import { webhookPayloadSchema } from "../src/webhooks/webhookPayloadSchema.js";
+import {
+  checksOf,
+  type Def,
+  defOf,
+  discriminatorValuesOf,
+  isContainer,
+  objectShapeOf,
+  type Schema,
+  sharedMembersOf,
+  sortedImports,
+  unsupported,
+} from "./schemaShapes.js";
 
-export type Schema = z.core.$ZodType;
-export interface Def {
-  readonly type: string;
-  readonly [key: string]: unknown;
-}
+export { checksOf, type Def, defOf, type Schema, unsupported } from "./schemaShapes.js";
 
-export const defOf = (schema: Schema): Def => schema._zod.def as unknown as Def;
 export const lit = (value: unknown): string => JSON.stringify(value);
 /** `object.key` where the key is an identifier, `object["key"]` otherwise. */
 export const access = (object: string, key: string): string =>
   /^[A-Za-z_$][\w$]*$/.test(key) ? `${object}.${key}` : `${object}[${lit(key)}]`;
-
-export function checksOf(schema: Schema): z.core.$ZodCheck<never>[] {
-  const checks = (defOf(schema).checks ?? []) as z.core.$ZodCheck<never>[];
-  return checks;
-}
-
-export function unsupported(what: string): never {
-  throw new Error(`validator generator: unsupported schema: ${what}`);
-}
 
 class Generator {
   private readonly functions: string[] = [];
@@ -122,16 +120,6 @@ class Generator {
     return name;
   }
 
-  /** Is this schema validated by a function of its own (a container)? */
-  private isContainer(schema: Schema): boolean {
-    const def = defOf(schema);
-    return (
-      def.type === "object" ||
-      def.type === "array" ||
-      (def.type === "union" && typeof def.discriminator === "string")
-    );
-  }
-
   /**
    * Statements that validate the value in `v` (whose location is `key`, a JS expression for a member
    * name or index, or `undefined` for the value itself) and leave its copy in the variable `out`
@@ -139,7 +127,7 @@ class Generator {
    */
   value(schema: Schema, v: string, key: string, out: string): string {
     const def = defOf(schema);
-    if (this.isContainer(schema)) {
+    if (isContainer(schema)) {
       const fn = this.function(schema);
       if (key === "undefined") return `${out} = ${fn}(${v}, r);`;
       return `r.path.push(${key});\n${out} = ${fn}(${v}, r);\nr.path.pop();`;
@@ -389,72 +377,37 @@ class Generator {
 
   /** Members shared, first and in the same order, by every option of a union: validated by one function. */
   private readonly groups = new Map<Schema, { readonly size: number; readonly fn: string }>();
-
-  private group(options: readonly Schema[]): void {
-    const shapes = options.map((option) => defOf(option).shape as Record<string, Schema> | undefined);
-    if (shapes.some((shape) => shape === undefined)) return;
-    const first = Object.keys(shapes[0]!);
-    let size = 0;
-    while (
-      size < first.length &&
-      shapes.every((shape) => {
-        const keys = Object.keys(shape!);
-        return keys[size] === first[size] && shape![first[size]!] === shapes[0]![first[size]!];
-      })
-    )
-      size++;
-    if (size < 2) return;
-    const shape = shapes[0]!;
-    const { lines, outputs } = this.members(shape, first, 0, size);
-    const fn = `g${this.counter++}`;
-    const body = [...lines, ...this.assign(shape, first, 0, outputs, true), "return o;"].join("\n");
-    this.functions.push(
-      `function ${fn}(x: Record<string, unknown>, r: Run): Record<string, unknown> {\n${body}\n}`,
-    );
-    for (const option of options) this.groups.set(option, { size, fn });
-  }
-
   /** Members shared, last and in the same order, by every option of a union: one function too. */
   private readonly tails = new Map<Schema, { readonly size: number; readonly fn: string }>();
 
-  private tail(options: readonly Schema[]): void {
-    const shapes = options.map((option) => defOf(option).shape as Record<string, Schema> | undefined);
-    if (shapes.some((shape) => shape === undefined)) return;
-    const first = Object.keys(shapes[0]!);
-    const lead = this.groups.get(options[0]!)?.size ?? 0;
-    const keyFromEnd = (keys: readonly string[], i: number) => keys[keys.length - 1 - i];
-    let size = 0;
-    while (
-      size < first.length - lead &&
-      shapes.every((shape) => {
-        const key = keyFromEnd(Object.keys(shape!), size);
-        return key === keyFromEnd(first, size) && shape![key!] === shapes[0]![key!];
-      })
-    )
-      size++;
-    if (size < 2) return;
-    const shape = shapes[0]!;
-    const { lines, outputs } = this.members(shape, first, first.length - size, first.length);
-    const fn = `h${this.counter++}`;
-    const body = [...lines, ...this.assign(shape, first, first.length - size, outputs, false)].join("\n");
-    this.functions.push(
-      `function ${fn}(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): void {\n${body}\n}`,
-    );
-    for (const option of options) this.tails.set(option, { size, fn });
+  /** Finds the members the options of a union share, first and last, and makes their functions. */
+  private share(options: readonly Schema[]): void {
+    const shared = sharedMembersOf(options);
+    if (shared === undefined) return;
+    const { keys, shape, lead, trail } = shared;
+    if (lead > 0) {
+      const { lines, outputs } = this.members(shape, keys, 0, lead);
+      const fn = `g${this.counter++}`;
+      const body = [...lines, ...this.assign(shape, keys, 0, outputs, true), "return o;"].join("\n");
+      this.functions.push(
+        `function ${fn}(x: Record<string, unknown>, r: Run): Record<string, unknown> {\n${body}\n}`,
+      );
+      for (const option of options) this.groups.set(option, { size: lead, fn });
+    }
+    if (trail > 0) {
+      const from = keys.length - trail;
+      const { lines, outputs } = this.members(shape, keys, from, keys.length);
+      const fn = `h${this.counter++}`;
+      const body = [...lines, ...this.assign(shape, keys, from, outputs, false)].join("\n");
+      this.functions.push(
+        `function ${fn}(x: Record<string, unknown>, r: Run, o: Record<string, unknown>): void {\n${body}\n}`,
+      );
+      for (const option of options) this.tails.set(option, { size: trail, fn });
+    }
   }
 
   private objectBody(schema: Schema): string {
-    const def = defOf(schema);
-    const shape = def.shape as Record<string, Schema>;
-    const keys = Object.keys(shape);
-    const catchall = def.catchall as Schema | undefined;
-    const catchallType = catchall === undefined ? "strip" : defOf(catchall).type;
-    if (catchallType !== "never" && catchallType !== "unknown")
-      unsupported(`an object with a ${catchallType} catchall`);
-    const strict = catchallType === "never";
-    const hints = checksOf(schema).map(
-      (check) => hintOf(check) ?? unsupported("an unknown check on an object"),
-    );
+    const { shape, keys, strict, hints } = objectShapeOf(schema);
     const group = this.groups.get(schema);
     const from = group?.size ?? 0;
     const lines: string[] = [`if (!${this.use("enter")}(r, x)) return undefined;`];
@@ -568,7 +521,7 @@ class Generator {
   }
 
   private arrayLoop(element: Schema): string {
-    if (this.isContainer(element))
+    if (isContainer(element))
       return `for (let i = 0; i < n; i++) {\nr.path.push(i);\no[i] = ${this.function(element)}(x[i], r);\nr.path.pop();\n}`;
     const code = this.value(element, "v", "i", "c");
     if (!code.includes("c = "))
@@ -582,18 +535,9 @@ class Generator {
     const options = def.options as Schema[];
     const cases: string[] = [];
     const all: (string | number | boolean | null)[] = [];
-    this.group(options);
-    this.tail(options);
+    this.share(options);
     for (const option of options) {
-      const member = (defOf(option).shape as Record<string, Schema> | undefined)?.[discriminator];
-      if (member === undefined) unsupported("a discriminated union option without its discriminator");
-      const memberDef = defOf(member);
-      const values =
-        memberDef.type === "enum"
-          ? Object.values(memberDef.entries as Record<string, string>)
-          : memberDef.type === "literal"
-            ? (memberDef.values as (string | number | boolean | null)[])
-            : unsupported(`a ${memberDef.type} discriminator`);
+      const values = discriminatorValuesOf(option, discriminator);
       all.push(...values);
       cases.push(
         `${values.map((item) => `case ${lit(item)}:`).join("\n")}\nreturn ${this.function(option)}(x, r);`,
@@ -613,7 +557,7 @@ class Generator {
       (name) => name !== "codePointLength" && name !== "isPlainObject",
     );
     const imports = [
-      `import { ${runtime.sort((a, b) => a.replace("type ", "").localeCompare(b.replace("type ", ""))).join(", ")} } from "../internal/compiledRuntime.js";`,
+      `import { ${sortedImports(runtime).join(", ")} } from "../internal/compiledRuntime.js";`,
     ];
     if (this.usedRuntime.has("codePointLength"))
       imports.unshift(`import { codePointLength } from "../internal/codePointLength.js";`);
