@@ -115,7 +115,14 @@ export function createEventsHandler(options: EventsHandlerOptions): EventsHandle
       );
   };
   const handler = (request: Request): Promise<Response> => {
-    const trace = telemetry?.startEventsRequest(request);
+    let trace: RequestTrace | undefined;
+    try {
+      trace = telemetry?.startEventsRequest(request);
+    } catch {
+      // An instrumentation that reads the request (its method, URL, headers) may meet one whose
+      // getters throw: the request is then answered untraced, as without instrumentation.
+      trace = undefined;
+    }
     return trace === undefined ? respond(request, undefined) : traced(request, trace);
   };
   /** Resolves when no request is under way, or after `ms`; `false` when requests were still running. */

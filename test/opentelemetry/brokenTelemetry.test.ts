@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createEventsClient } from "../../src/client/index.js";
 import { createMemoryDeliveryQueue, createWebhookDispatcher } from "../../src/dispatch/index.js";
-import type { OpenTelemetryInstrumentation } from "../../src/opentelemetry/index.js";
+import { createOpenTelemetry, type OpenTelemetryInstrumentation } from "../../src/opentelemetry/index.js";
 import { createEventsHandler } from "../../src/server/index.js";
 import {
   createWebhookReceiver,
@@ -90,5 +90,28 @@ describe.each([
     await dispatcher.close();
     await queue.close();
     expect(sent).toEqual(["https://acme.example/hooks", "https://acme.example/hooks"]);
+  });
+});
+
+describe("the library's own instrumentation", () => {
+  it("answers a request it cannot read as it does without instrumentation: 500, never a throw", async () => {
+    const unreadable = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("a getter that throws");
+        },
+        has() {
+          throw new Error("a trap that throws");
+        },
+      },
+    ) as Request;
+    const statuses: number[] = [];
+    for (const telemetry of [undefined, createOpenTelemetry()]) {
+      const handler = createEventsHandler({ authorize: () => "tenant", create: () => ({ id: "1" }), telemetry });
+      statuses.push((await handler(unreadable)).status);
+      await handler.close();
+    }
+    expect(statuses).toEqual([500, 500]);
   });
 });
