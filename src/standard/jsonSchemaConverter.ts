@@ -19,12 +19,17 @@ function converter(
   toDraft07: (document: Record<string, unknown>) => Record<string, unknown>,
 ): JsonSchemaConverter {
   const convert = (options?: StandardJsonSchemaOptions): Record<string, unknown> => {
-    const target = options?.target ?? "draft-2020-12";
+    let target: unknown;
+    try {
+      target = options?.target ?? "draft-2020-12";
+    } catch {
+      // Options that cannot be read name no target this package has.
+    }
     if (target === "draft-2020-12") return JSON.parse(text);
     if (target === "draft-07") return toDraft07(JSON.parse(text));
-    throw new TypeError(
-      `no JSON Schema for the target ${quote(String(target))}: "draft-2020-12" or "draft-07"`,
-    );
+    const named =
+      typeof target === "string" ? `the target ${quote(target)}` : `a target of type ${typeof target}`;
+    throw new TypeError(`no JSON Schema for ${named}: "draft-2020-12" or "draft-07"`);
   };
   return Object.freeze({ input: convert, output: convert });
 }

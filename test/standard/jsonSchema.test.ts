@@ -121,6 +121,17 @@ describe("~standard.jsonSchema", () => {
     expect(() => standard.eventSchema["~standard"].jsonSchema.input({ target: "draft-2019-09" })).toThrow(
       TypeError,
     );
+    // Options that are not what they say: the library's own TypeError, never what a getter threw.
+    const trap = () => {
+      throw new Error("a trap");
+    };
+    const unreadable = new Proxy({}, { get: trap, has: trap });
+    const unprintable = { toString: trap, [Symbol.toPrimitive]: trap };
+    for (const options of [unreadable, { target: unprintable }, { target: Symbol("draft") }]) {
+      expect(() => jsonSchema.input(options as never)).toThrow(
+        /^no JSON Schema for a target of type (undefined|object|symbol)/,
+      );
+    }
   });
 
   it("Ajv (strict) agrees with validate on every JSON conformance case, in both dialects", () => {
