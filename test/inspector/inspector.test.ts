@@ -220,3 +220,77 @@ describe.runIf(runBrowserSuites)("the inspector in Chromium", () => {
     expect(await problems()).toEqual([]);
   });
 });
+
+describe.runIf(runBrowserSuites)("the inspector's byte limit, in the emulator and in the page", () => {
+  let emulator: RunningEmulator;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    emulator = await serve([]);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await emulator?.stop();
+  });
+
+  it("lets the oldest records go past 16 MiB, and the page, open all along, keeps the same ones", async () => {
+    const { page, problems } = await browser.page();
+    await page.goto(`${emulator.url}/_inspector`);
+    await page.locator("body[data-ready]").waitFor();
+    // 16 KiB kept of each body, control characters that take 6 bytes each in JSON: about 96 KiB a record.
+    const sent = 220;
+    for (let index = 0; index < sent; index++) {
+      const response = await fetch(`${emulator.url}/events`, {
+        method: "POST",
+        headers: { "content-type": "application/vnd.api+json", authorization: "Bearer bytes" },
+        body: "\u0001".repeat(16 * 1024),
+      });
+      expect(response.status).toBe(400);
+      await response.arrayBuffer();
+    }
+    const snapshot = async () => {
+      const abort = new AbortController();
+      const response = await fetch(`${emulator.url}/_inspector/stream`, { signal: abort.signal });
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      // The first message is the snapshot, after the `retry:` line: two blank lines in all (JSON has
+      // no line break). Chunks are kept apart: joining 16 MiB one chunk at a time is slow.
+      const chunks: string[] = [];
+      let blankLines = 0;
+      while (blankLines < 2) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const chunk = decoder.decode(value, { stream: true });
+        blankLines += `${chunks.at(-1)?.at(-1) ?? ""}${chunk}`.split("\n\n").length - 1;
+        chunks.push(chunk);
+      }
+      abort.abort();
+      const line = /^data: .*$/m.exec(chunks.join(""))![0];
+      const message = JSON.parse(line.slice("data: ".length)) as {
+        limits: { historyBytes: number };
+        records: { id: string }[];
+      };
+      return { bytes: new TextEncoder().encode(line).byteLength, ...message };
+    };
+    await expect
+      .poll(async () => (await snapshot()).records.at(-1)?.id, { timeout: 10_000 })
+      .toBe(`r${sent}`);
+    const { bytes, limits, records } = await snapshot();
+    expect(limits.historyBytes).toBe(16 * 1024 * 1024);
+    // The newest that fit, in order, and a snapshot of at most the limit (and its envelope).
+    expect(records.length).toBeGreaterThan(150);
+    expect(records.length).toBeLessThan(sent);
+    expect(records.map((record) => record.id)).toEqual(
+      Array.from({ length: records.length }, (_, index) => `r${sent - records.length + 1 + index}`),
+    );
+    expect(bytes).toBeLessThanOrEqual(limits.historyBytes + 1024);
+    // The page let the same records go, from the updates alone.
+    await expect
+      .poll(() => page.locator("#counts").textContent(), { timeout: 10_000 })
+      .toMatch(new RegExp(`^${records.length} of ${records.length} shown · .*16 MiB at most`));
+    expect(await problems()).toEqual([]);
+    await page.close();
+  });
+});

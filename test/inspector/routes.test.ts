@@ -153,10 +153,11 @@ describe("the inspector's routes", () => {
     const stream = await call(emulator.url, "/_inspector/stream", { readMs: 500 });
     expect(stream.headers["content-type"]).toMatch(/^text\/event-stream/);
     const snapshot = JSON.parse(/^data: (.*)$/m.exec(stream.body)![1]!) as {
-      limits: { historySize: number };
+      limits: { historySize: number; historyBytes: number };
       records: { kind: string; headers?: [string, string][] }[];
     };
     expect(snapshot.limits.historySize).toBe(3);
+    expect(snapshot.limits.historyBytes).toBe(16 * 1024 * 1024);
     expect(snapshot.records).toHaveLength(3);
     expect(snapshot.records.every((record) => record.kind === "request")).toBe(true);
     expect(snapshot.records[0]!.headers).toContainEqual(["authorization", "(hidden)"]);

@@ -84,7 +84,8 @@ attempt's timestamp, signature and answer. It sends an event from a form that st
 package's example of the chosen type and is checked in the page by the library's own validators,
 redelivers a delivery (a new attempt, signed afresh), and copies a request or an attempt as curl
 (the Authorization value and the secret are never shown). It keeps the newest --inspector-history
-records in memory (1000), 16 KiB of each document, and answers only at the emulator's own address.
+records in memory (1000), 16 MiB of them at most and 16 KiB of each document, and answers only at the
+emulator's own address.
 
 --chaos RATE makes that share of POST requests fail as the real world does: 503, 429 with
 Retry-After: 1, a dropped connection after the event was created, or an answer 1 to 3 seconds late.

@@ -115,6 +115,11 @@ export type InspectorRecord = RequestRecord | DeliveryRecord;
 export interface InspectorLimits {
   /** The most records kept, the newest. */
   readonly historySize: number;
+  /**
+   * The most bytes the records kept take in all, each counted as the UTF-8 length of its JSON (as
+   * the event stream sends it): past it the oldest fall out, as past `historySize`.
+   */
+  readonly historyBytes: number;
   /** The most UTF-8 bytes kept of each document or payload. */
   readonly bodyBytes: number;
   /** The most attempts kept per delivery, the newest. */

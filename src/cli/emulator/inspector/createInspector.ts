@@ -16,7 +16,7 @@ import { apiErrorsOf, eventOf, keptHeaders } from "./keptRequest.js";
 
 /** How the inspector is set up; {@link INSPECTOR_DEFAULTS} holds the defaults. */
 export interface InspectorOptions {
-  /** The most records kept (requests and deliveries), the newest. */
+  /** The most records kept (requests and deliveries), the newest; `INSPECTOR_DEFAULTS.historyBytes` bounds their bytes too. */
   readonly historySize: number;
   /** The address the emulator listens on (`--host`): the one host name, besides IP addresses and `localhost`, the inspector answers to. */
   readonly host: string;
@@ -32,6 +32,13 @@ export interface InspectorOptions {
 export const INSPECTOR_DEFAULTS = {
   /** Records kept: `serve --inspector-history`. */
   historySize: 1000,
+  /**
+   * Bytes the records kept take in all (each the UTF-8 length of its JSON), whatever their count:
+   * the oldest fall out past it. It bounds the emulator's memory for the history and the snapshot
+   * each page receives; one record (its documents cut at `bodyBytes`, `attempts` attempts) is far
+   * smaller, so the newest always fits.
+   */
+  historyBytes: 16 * 1024 * 1024,
   /** UTF-8 bytes kept of each document, payload and answer. */
   bodyBytes: 16 * 1024,
   /** Attempts kept per delivery. */
@@ -86,6 +93,7 @@ function shownUrl(url: string): string {
 export function createInspector(options: InspectorOptions): Inspector {
   const limits: InspectorLimits = {
     historySize: options.historySize,
+    historyBytes: INSPECTOR_DEFAULTS.historyBytes,
     bodyBytes: INSPECTOR_DEFAULTS.bodyBytes,
     attempts: INSPECTOR_DEFAULTS.attempts,
   };

@@ -109,6 +109,8 @@ export function handleInspectorRequest(options: InspectorRouteOptions): {
     res.on("error", stop);
     res.write("retry: 1000\n\n");
     let snapshotBytes = 0;
+    // The history's byte limit bounds the snapshot: its records' JSON, a comma each, the envelope.
+    // Every later message is one record, bounded by what is kept of each document and attempt.
     write({ type: "snapshot", limits: history.limits, records: history.records() });
     snapshotBytes = res.writableLength;
     unsubscribe = history.subscribe((record) => write({ type: "record", record }));

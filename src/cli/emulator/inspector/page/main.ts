@@ -6,6 +6,7 @@
  */
 import { eventTypes } from "../../../../events/eventTypes.js";
 import { webhookEventTypes } from "../../../../webhooks/webhookEventTypes.js";
+import { createInspectorHistory, type InspectorHistory } from "../createInspectorHistory.js";
 import {
   ACTION_HEADER,
   INSPECTOR_PATH,
@@ -32,9 +33,14 @@ async function act(path: string, body: unknown): Promise<{ status: number; body:
   return { status: response.status, body: await response.json().catch(() => ({})) };
 }
 
-// The state: every record by id, their order (oldest first), and those the filter lets through.
-const records = new Map<string, InspectorRecord>();
-let order: string[] = [];
+// The state: every record, kept as the emulator keeps them (the same limits, the same code), and
+// the ids of those the filter lets through, oldest first.
+let history: InspectorHistory = createInspectorHistory({
+  historySize: Number.POSITIVE_INFINITY,
+  historyBytes: Number.POSITIVE_INFINITY,
+  bodyBytes: 0,
+  attempts: 0,
+});
 let visible: string[] = [];
 const visibleSet = new Set<string>();
 let limits: InspectorLimits | undefined;
@@ -116,7 +122,7 @@ const createRow = () =>
 
 /** The record shown at row `index` of the list: the newest first. */
 const recordAt = (index: number): InspectorRecord | undefined =>
-  records.get(visible[visible.length - 1 - index]!);
+  history.get(visible[visible.length - 1 - index]!);
 
 const deliveryStatus = (record: InspectorRecord & { kind: "delivery" }) => {
   const attempts = record.omittedAttempts + record.attempts.length;
@@ -154,8 +160,9 @@ const detailsContext = {
   origin: location.origin,
   select: (id: string) => select(id, true),
   requestOf: (eventId: string) => {
-    for (let index = order.length - 1; index >= 0; index--) {
-      const record = records.get(order[index]!);
+    const records = history.records();
+    for (let index = records.length - 1; index >= 0; index--) {
+      const record = records[index];
       if (record?.kind === "request" && record.eventId === eventId && !record.replayed) return record.id;
     }
     return undefined;
@@ -176,7 +183,7 @@ const detailsContext = {
 };
 
 function drawDetails(): void {
-  const record = selected === undefined ? undefined : records.get(selected);
+  const record = selected === undefined ? undefined : history.get(selected);
   const scroll = details.scrollTop;
   if (record === undefined) {
     replaceChildren(
@@ -204,8 +211,8 @@ function drawCounts(): void {
   const kept =
     limits === undefined
       ? ""
-      : ` · the history keeps the newest ${limits.historySize}; documents over ${size(limits.bodyBytes)} are cut`;
-  counts.textContent = `${visible.length} of ${order.length} shown${kept}`;
+      : ` · the history keeps the newest ${limits.historySize} (${size(limits.historyBytes)} at most); documents over ${size(limits.bodyBytes)} are cut`;
+  counts.textContent = `${visible.length} of ${history.size()} shown${kept}`;
 }
 
 /** Draws what changed since the last frame. */
@@ -216,17 +223,22 @@ function draw(): void {
   let recompute = all;
   if (!recompute) {
     for (const id of changed) {
-      const record = records.get(id);
+      const record = history.get(id);
       if (record !== undefined && passes(record) !== visibleSet.has(id)) recompute = true;
     }
   }
   if (recompute) {
-    visible = order.filter((id) => passes(records.get(id)!));
+    visible = history
+      .records()
+      .filter(passes)
+      .map((record) => record.id);
     visibleSet.clear();
     for (const id of visible) visibleSet.add(id);
   } else {
     for (const id of added) {
-      if (passes(records.get(id)!)) {
+      const record = history.get(id);
+      // Gone already (it fell out before this frame), or listed already (it came twice).
+      if (record !== undefined && !visibleSet.has(id) && passes(record)) {
         visible.push(id);
         visibleSet.add(id);
       }
@@ -251,42 +263,29 @@ function schedule(): void {
   requestAnimationFrame(draw);
 }
 
-/** Keeps the newest `historySize` records, as the emulator does. */
-function trim(): void {
-  const over = order.length - (limits?.historySize ?? Number.POSITIVE_INFINITY);
-  if (over <= 0) return;
-  const dropped = order.splice(0, over);
-  let hidden = 0;
-  for (const id of dropped) {
-    records.delete(id);
-    if (visibleSet.delete(id)) hidden++;
-  }
-  // The oldest visible rows are the first of `visible`.
-  visible.splice(0, hidden);
-}
+/** Whether a listed record fell out of the history (as it fell out of the emulator's) since the last message. */
+let dropped = false;
 
 function receive(message: InspectorMessage): void {
   if (message.type === "snapshot") {
     limits = message.limits;
-    records.clear();
-    order = [];
-    for (const record of message.records) {
-      records.set(record.id, record);
-      order.push(record.id);
-    }
+    // The snapshot already fits the limits: nothing falls out while it is put back.
+    history = createInspectorHistory(limits);
+    for (const record of message.records) history.put(record);
+    history.onEvict((record) => {
+      dropped = visibleSet.delete(record.id) || dropped;
+    });
     dirty.all = true;
     schedule();
     return;
   }
   const { record } = message;
-  if (records.has(record.id)) {
-    records.set(record.id, record);
-    dirty.changed.add(record.id);
-  } else {
-    records.set(record.id, record);
-    order.push(record.id);
-    dirty.added.push(record.id);
-    trim();
+  if (history.get(record.id) === undefined) dirty.added.push(record.id);
+  else dirty.changed.add(record.id);
+  history.put(record);
+  if (dropped) {
+    dropped = false;
+    visible = visible.filter((id) => visibleSet.has(id));
   }
   schedule();
 }
