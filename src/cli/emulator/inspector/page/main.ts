@@ -4,17 +4,15 @@
  * "Send an event" form, and the actions. Every value is set as text: nothing a client or a receiver
  * sent is ever parsed as HTML (the page's policy enforces it with Trusted Types).
  */
-import { eventTypes } from "../../../../events/eventTypes.js";
-import { webhookEventTypes } from "../../../../webhooks/webhookEventTypes.js";
 import { createInspectorHistory, type InspectorHistory } from "../createInspectorHistory.js";
 import {
-  ACTION_HEADER,
   INSPECTOR_PATH,
   type InspectorLimits,
   type InspectorMessage,
   type InspectorRecord,
 } from "../InspectorRecord.js";
 import { byId, el, replaceChildren } from "./dom.js";
+import { act, createFilterControls } from "./filterControls.js";
 import { clock, size, statusClass } from "./format.js";
 import { matchesFilter, NO_FILTER, type RecordFilter, searchText, statusOf, typeOf } from "./recordFilter.js";
 import { renderDetails } from "./renderDetails.js";
@@ -22,16 +20,6 @@ import { createSendForm, type SentEvent } from "./sendForm.js";
 import { createVirtualList } from "./virtualList.js";
 
 const ROW_HEIGHT = 30;
-
-/** Posts an action to the emulator, with the header that proves it comes from this page. */
-async function act(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${INSPECTOR_PATH}/api/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [ACTION_HEADER]: "1" },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => ({})) };
-}
 
 // The state: every record, kept as the emulator keeps them (the same limits, the same code), and
 // the ids of those the filter lets through, oldest first.
@@ -67,39 +55,7 @@ let frame = false;
 // --- The page's layout ---------------------------------------------------------------------------
 
 const live = el("span", { className: "live", attrs: { id: "live" }, text: "connecting…" });
-const typeFilter = el(
-  "select",
-  { attrs: { id: "filter-type", "aria-label": "Event type" } },
-  el("option", { text: "every type", attrs: { value: "" } }),
-  ...[...new Set([...eventTypes, ...webhookEventTypes])]
-    .sort()
-    .map((type) => el("option", { text: type, attrs: { value: type } })),
-);
-const statusFilter = el(
-  "select",
-  { attrs: { id: "filter-status", "aria-label": "Status" } },
-  ...(
-    [
-      ["", "every status"],
-      ["2xx", "2xx"],
-      ["4xx", "4xx"],
-      ["5xx", "5xx"],
-      ["replayed", "replayed requests"],
-      ["queued", "deliveries queued"],
-      ["retrying", "deliveries retrying"],
-      ["delivered", "deliveries delivered"],
-      ["dead", "deliveries dead"],
-    ] as const
-  ).map(([value, label]) => el("option", { text: label, attrs: { value } })),
-);
-const textFilter = el("input", {
-  attrs: {
-    id: "filter-text",
-    type: "search",
-    placeholder: "Find an id, a key, a value…",
-    "aria-label": "Text",
-  },
-});
+const { typeFilter, statusFilter, textFilter } = createFilterControls();
 const counts = el("span", { className: "counts", attrs: { id: "counts" } });
 const details = el("section", { className: "details", attrs: { id: "details", "aria-live": "polite" } });
 const sendPanel = el("aside", { className: "send-panel", attrs: { id: "send-panel" } });
