@@ -1,7 +1,14 @@
 import { context, defaultTextMapSetter, SpanKind, trace } from "@opentelemetry/api";
 import type { EventsClientTelemetry } from "../client/EventsClientTelemetry.js";
 import { clientTargetAttributes } from "./httpAttributes.js";
-import { defined, fail, type InstrumentationKit, runWithin } from "./instrumentationKit.js";
+import {
+  defined,
+  fail,
+  type InstrumentationKit,
+  quietly,
+  runWithin,
+  startSpan,
+} from "./instrumentationKit.js";
 import { ATTRIBUTE, RETRY_EVENT, SEMCONV, SPAN } from "./telemetryNames.js";
 
 /**
@@ -13,7 +20,8 @@ export function clientInstrumentation({ tracer, propagator }: InstrumentationKit
   return {
     startCreateEvent({ eventType, url }) {
       const parent = context.active();
-      const span = tracer.startSpan(
+      const span = startSpan(
+        tracer,
         SPAN.createEvent,
         { kind: SpanKind.INTERNAL, attributes: { [ATTRIBUTE.eventType]: eventType } },
         parent,
@@ -24,7 +32,8 @@ export function clientInstrumentation({ tracer, propagator }: InstrumentationKit
       return {
         startAttempt({ attempt }) {
           attempts = attempt;
-          const attemptSpan = tracer.startSpan(
+          const attemptSpan = startSpan(
+            tracer,
             "POST",
             {
               kind: SpanKind.CLIENT,
@@ -44,31 +53,37 @@ export function clientInstrumentation({ tracer, propagator }: InstrumentationKit
             headers,
             run: runWithin(within, attemptSpan),
             end({ status, errorType }) {
-              if (status !== undefined) attemptSpan.setAttribute(SEMCONV.status, status);
-              // A status of 400 or more is the error's type, as the conventions say; else the client's reason.
-              const failed = status !== undefined && status >= 400 ? String(status) : errorType;
-              if (failed !== undefined) fail(attemptSpan, failed);
-              attemptSpan.end();
+              quietly(() => {
+                if (status !== undefined) attemptSpan.setAttribute(SEMCONV.status, status);
+                // A status of 400 or more is the error's type, as the conventions say; else the client's reason.
+                const failed = status !== undefined && status >= 400 ? String(status) : errorType;
+                if (failed !== undefined) fail(attemptSpan, failed);
+                attemptSpan.end();
+              });
             },
           };
         },
         retry({ attempt, delayMs, status, errorType, retryAfterMs }) {
-          span.addEvent(
-            RETRY_EVENT,
-            defined({
-              [ATTRIBUTE.attemptNumber]: attempt,
-              [ATTRIBUTE.retryDelayMs]: delayMs,
-              [ATTRIBUTE.retryAfterMs]: retryAfterMs,
-              [SEMCONV.status]: status,
-              [SEMCONV.errorType]: errorType,
-            }),
-          );
+          quietly(() => {
+            span.addEvent(
+              RETRY_EVENT,
+              defined({
+                [ATTRIBUTE.attemptNumber]: attempt,
+                [ATTRIBUTE.retryDelayMs]: delayMs,
+                [ATTRIBUTE.retryAfterMs]: retryAfterMs,
+                [SEMCONV.status]: status,
+                [SEMCONV.errorType]: errorType,
+              }),
+            );
+          });
         },
         end({ replayed, errorType }) {
-          span.setAttribute(ATTRIBUTE.attemptCount, attempts);
-          if (errorType !== undefined) fail(span, errorType);
-          else span.setAttribute(ATTRIBUTE.idempotencyOutcome, replayed ? "replayed" : "created");
-          span.end();
+          quietly(() => {
+            span.setAttribute(ATTRIBUTE.attemptCount, attempts);
+            if (errorType !== undefined) fail(span, errorType);
+            else span.setAttribute(ATTRIBUTE.idempotencyOutcome, replayed ? "replayed" : "created");
+            span.end();
+          });
         },
       };
     },

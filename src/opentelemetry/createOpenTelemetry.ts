@@ -77,8 +77,10 @@ export function createOpenTelemetry(options: OpenTelemetryOptions = {}): OpenTel
     ...dispatcherInstrumentation(kit),
     ...webhookInstrumentation(kit),
   };
-  // The OpenTelemetry API never throws (a propagator of yours is called within try), and every
-  // `run` here calls its function once: the components need not pay for guarding it.
+  // Nothing here throws into a component: the SDK calls the operator's samplers, span processors,
+  // meters and propagators, so every call that reaches them is made within try (a span that cannot
+  // start records nothing), and every `run` here calls its function exactly once. The components
+  // need not pay for guarding it.
   Object.defineProperty(instrumentation, GUARDED_BY_ITSELF, { value: true });
   return instrumentation;
 }

@@ -17,20 +17,39 @@ export function deliveryTraceOf(context: SpanContext): DeliveryTraceContext | un
   return tracestate ? { traceparent, tracestate } : { traceparent };
 }
 
-/** The remote span context a delivery was stored with, or `undefined` when it has none (or a broken one). */
+/**
+ * The remote span context a delivery was stored with, or `undefined` when it has none (or a broken
+ * one). Never throws: a durable queue hands back what it stored, or what someone else wrote there.
+ */
 export function spanContextOfDelivery(trace: DeliveryTraceContext | undefined): SpanContext | undefined {
-  if (trace === undefined) return undefined;
-  const match = TRACEPARENT.exec(trace.traceparent);
+  try {
+    return readSpanContext(trace);
+  } catch {
+    return undefined;
+  }
+}
+
+function readSpanContext(trace: DeliveryTraceContext | undefined): SpanContext | undefined {
+  if (typeof trace !== "object" || trace === null) return undefined;
+  const { traceparent, tracestate } = trace as { traceparent?: unknown; tracestate?: unknown };
+  // Version 00 has exactly four fields (55 characters); a later version may add fields, a few.
+  if (typeof traceparent !== "string" || traceparent.length > 512) return undefined;
+  const match = TRACEPARENT.exec(traceparent);
   if (match === null) return undefined;
   const [, version, traceId, spanId, flags] = match as unknown as [string, string, string, string, string];
   // Version 00 has exactly four fields; ff is forbidden.
-  if (version === "ff" || (version === "00" && trace.traceparent.length !== 55)) return undefined;
+  if (version === "ff" || (version === "00" && traceparent.length !== 55)) return undefined;
+  // What W3C Trace Context allows: 32 members of up to 256 characters each, and their commas.
+  const state =
+    typeof tracestate === "string" && tracestate !== "" && tracestate.length <= 8_224
+      ? tracestate
+      : undefined;
   const context: SpanContext = {
     traceId,
     spanId,
     traceFlags: Number.parseInt(flags, 16) & TraceFlags.SAMPLED,
     isRemote: true,
-    ...(trace.tracestate ? { traceState: createTraceState(trace.tracestate) } : {}),
+    ...(state !== undefined ? { traceState: createTraceState(state) } : {}),
   };
   return isSpanContextValid(context) ? context : undefined;
 }

@@ -1,7 +1,7 @@
 import { type Attributes, context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import type { EventsHandlerTelemetry } from "../server/EventsHandlerTelemetry.js";
 import { requestAttributes } from "./httpAttributes.js";
-import { fail, type InstrumentationKit } from "./instrumentationKit.js";
+import { fail, type InstrumentationKit, quietly, runIn, startSpan } from "./instrumentationKit.js";
 import { ATTRIBUTE, SEMCONV, SPAN } from "./telemetryNames.js";
 
 /** The name and options of each store call's span, made once. */
@@ -45,9 +45,12 @@ export function handlerInstrumentation({ tracer, propagator }: InstrumentationKi
       const parent = framework ? active : propagator.extract(active, request.headers, headersGetter);
       const attributes = requestAttributes(request.method, request.url);
       const method = attributes[SEMCONV.method] as string;
-      const span = tracer.startSpan(
+      // A copy of the shared attributes: a tracer (or its sampler) that writes into what it is
+      // handed must not carry one request's attributes into the next.
+      const span = startSpan(
+        tracer,
         method,
-        { kind: framework ? SpanKind.INTERNAL : SpanKind.SERVER, attributes },
+        { kind: framework ? SpanKind.INTERNAL : SpanKind.SERVER, attributes: { ...attributes } },
         parent,
       );
       const within = trace.setSpan(parent, span);
@@ -58,8 +61,25 @@ export function handlerInstrumentation({ tracer, propagator }: InstrumentationKi
       let keySent: boolean | undefined;
       let idempotency: string | undefined;
       let errorStage: string | undefined;
+      function endRequest(status: number, errorType: string | undefined): void {
+        const learnt: Attributes = { [SEMCONV.status]: status };
+        if (route !== undefined) {
+          learnt[SEMCONV.route] = route;
+          span.updateName(`${method} ${route}`);
+        }
+        if (eventType !== undefined) learnt[ATTRIBUTE.eventType] = eventType;
+        if (keySent !== undefined) learnt[ATTRIBUTE.idempotencyKeySent] = keySent;
+        if (idempotency !== undefined) learnt[ATTRIBUTE.idempotencyOutcome] = idempotency;
+        if (errorStage !== undefined) learnt[ATTRIBUTE.errorStage] = errorStage;
+        if (errorType !== undefined) {
+          learnt[SEMCONV.errorType] = errorType;
+          span.setStatus({ code: SpanStatusCode.ERROR });
+        }
+        span.setAttributes(learnt);
+        span.end();
+      }
       return {
-        run: <T>(fn: () => T): T => context.with(within, fn),
+        run: runIn(within),
         record(facts) {
           if (facts.route !== undefined) route = facts.route;
           if (facts.eventType !== undefined) eventType = facts.eventType;
@@ -68,30 +88,18 @@ export function handlerInstrumentation({ tracer, propagator }: InstrumentationKi
           if (facts.errorStage !== undefined) errorStage = facts.errorStage;
         },
         startStoreCall(operation) {
-          const call = tracer.startSpan(STORE_SPANS[operation], STORE_OPTIONS[operation], within);
+          const call = startSpan(tracer, STORE_SPANS[operation], STORE_OPTIONS[operation], within);
           return {
             end(errorType) {
-              if (errorType !== undefined) fail(call, errorType);
-              call.end();
+              quietly(() => {
+                if (errorType !== undefined) fail(call, errorType);
+                call.end();
+              });
             },
           };
         },
         end({ status, errorType }) {
-          const learnt: Attributes = { [SEMCONV.status]: status };
-          if (route !== undefined) {
-            learnt[SEMCONV.route] = route;
-            span.updateName(`${method} ${route}`);
-          }
-          if (eventType !== undefined) learnt[ATTRIBUTE.eventType] = eventType;
-          if (keySent !== undefined) learnt[ATTRIBUTE.idempotencyKeySent] = keySent;
-          if (idempotency !== undefined) learnt[ATTRIBUTE.idempotencyOutcome] = idempotency;
-          if (errorStage !== undefined) learnt[ATTRIBUTE.errorStage] = errorStage;
-          if (errorType !== undefined) {
-            learnt[SEMCONV.errorType] = errorType;
-            span.setStatus({ code: SpanStatusCode.ERROR });
-          }
-          span.setAttributes(learnt);
-          span.end();
+          quietly(() => endRequest(status, errorType));
         },
       };
     },

@@ -16,12 +16,31 @@ export function methodAttributes(method: string): Attributes {
   );
 }
 
-/** A URL's port, or the scheme's default. */
-const portOf = (port: string, scheme: string): number =>
-  port !== "" ? Number(port) : scheme === "https" ? 443 : 80;
+/** The longest `url.full` or `url.path` recorded: a longer one is cut (a peer chooses a path's length). */
+export const MAX_URL_ATTRIBUTE = 2_048;
+/** The longest `server.address` recorded (a DNS name has at most 253 characters). */
+export const MAX_ADDRESS_ATTRIBUTE = 255;
+/** The longest URL whose attributes are kept for reuse: the caches hold at most 1,000 of them. */
+const MAX_CACHED_URL = 1_024;
+/** How many URLs (and, for servers, methods and URLs) each cache keeps. */
+const MAX_CACHED = 1_000;
 
-/** A host name without the brackets of an IPv6 literal. */
-const hostOf = (hostname: string): string => hostname.replace(/^\[(.*)\]$/, "$1");
+/** `text` cut to `limit` characters, never between the two halves of a surrogate pair. */
+function cut(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const code = text.charCodeAt(limit - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? limit - 1 : limit);
+}
+
+/** A URL's port, or the scheme's default; `undefined` for one that is not a TCP port. */
+function portOf(port: string, scheme: string): number | undefined {
+  if (port === "") return scheme === "https" ? 443 : 80;
+  const number = port.length <= 5 ? Number(port) : Number.NaN;
+  return Number.isInteger(number) && number <= 65_535 ? number : undefined;
+}
+
+/** A host name without the brackets of an IPv6 literal, at most {@link MAX_ADDRESS_ATTRIBUTE} characters. */
+const hostOf = (hostname: string): string => cut(hostname.replace(/^\[(.*)\]$/, "$1"), MAX_ADDRESS_ATTRIBUTE);
 
 /** The targets of the URLs seen last: a client or a dispatcher sends to few URLs, again and again. */
 const targets = new Map<string, Attributes>();
@@ -29,13 +48,15 @@ const targets = new Map<string, Attributes>();
 /**
  * The target of an HTTP client span: `url.full` **without** its query, fragment, user name or
  * password (a query may carry a token or a tenant's data), `server.address` and `server.port`.
- * Nothing for a URL that cannot be read.
+ * Nothing for a URL that cannot be read. Made once per URL of up to 1,024 characters (at most
+ * 1,000 kept); the object is shared, and frozen.
  */
 export function clientTargetAttributes(url: string | undefined): Attributes {
-  if (url === undefined) return {};
+  if (typeof url !== "string") return {};
+  if (url.length > MAX_CACHED_URL) return readTarget(url);
   let target = targets.get(url);
   if (target === undefined) {
-    if (targets.size >= 1_000) targets.clear();
+    if (targets.size >= MAX_CACHED) targets.clear();
     target = readTarget(url);
     targets.set(url, target);
   }
@@ -49,11 +70,12 @@ function readTarget(url: string): Attributes {
     target.password = "";
     target.search = "";
     target.hash = "";
-    return {
-      [SEMCONV.urlFull]: target.href,
+    const port = portOf(target.port, target.protocol.slice(0, -1));
+    return Object.freeze({
+      [SEMCONV.urlFull]: cut(target.href, MAX_URL_ATTRIBUTE),
       [SEMCONV.serverAddress]: hostOf(target.hostname),
-      [SEMCONV.serverPort]: portOf(target.port, target.protocol.slice(0, -1)),
-    };
+      ...(port === undefined ? {} : { [SEMCONV.serverPort]: port }),
+    });
   } catch {
     return {};
   }
@@ -71,12 +93,13 @@ export function serverRequestAttributes(url: string): Attributes {
   const parts = ABSOLUTE_URL.exec(url);
   if (parts === null) return {};
   const [, scheme = "", host = "", port = "", path = ""] = parts;
-  const lower = scheme.toLowerCase();
+  const lower = cut(scheme, 32).toLowerCase();
+  const portNumber = portOf(port, lower);
   return {
-    [SEMCONV.urlPath]: path === "" ? "/" : path,
+    [SEMCONV.urlPath]: path === "" ? "/" : cut(path, MAX_URL_ATTRIBUTE),
     [SEMCONV.urlScheme]: lower,
     [SEMCONV.serverAddress]: hostOf(host),
-    [SEMCONV.serverPort]: portOf(port, lower),
+    ...(portNumber === undefined ? {} : { [SEMCONV.serverPort]: portNumber }),
   };
 }
 
@@ -86,7 +109,7 @@ const requests = new Map<string, Attributes>();
 /**
  * The attributes an HTTP server span starts with: {@link methodAttributes} and
  * {@link serverRequestAttributes}, made once per method and URL (at most 1,000 kept, URLs of up to
- * 256 characters). The object is shared: the SDK copies the attributes a span starts with.
+ * 256 characters). The object is shared, and frozen: hand a tracer a copy.
  */
 export function requestAttributes(method: string, url: string): Attributes {
   if (url.length > 256 || method.length > 32)
@@ -94,8 +117,8 @@ export function requestAttributes(method: string, url: string): Attributes {
   const key = `${method.length}:${method}${url}`;
   let attributes = requests.get(key);
   if (attributes === undefined) {
-    if (requests.size >= 1_000) requests.clear();
-    attributes = { ...methodAttributes(method), ...serverRequestAttributes(url) };
+    if (requests.size >= MAX_CACHED) requests.clear();
+    attributes = Object.freeze({ ...methodAttributes(method), ...serverRequestAttributes(url) });
     requests.set(key, attributes);
   }
   return attributes;

@@ -2,8 +2,10 @@ import {
   type Attributes,
   type Context,
   context,
+  INVALID_SPAN_CONTEXT,
   type Meter,
   type Span,
+  type SpanOptions,
   SpanStatusCode,
   type TextMapPropagator,
   type Tracer,
@@ -19,10 +21,70 @@ export interface InstrumentationKit {
   readonly meter: () => Meter;
 }
 
-/** Runs `fn` with `span` active under `parent`: what the components' `run` does (the context is made once). */
+/** The span of an operation whose span could not be started: it records nothing, and never throws. */
+const NOT_RECORDED: Span = /* @__PURE__ */ trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * `tracer.startSpan`, which never throws: the SDK calls the operator's sampler and span processors
+ * there, and what they throw must not reach the component (instrumentation never changes an
+ * answer). A span that cannot be started is one that records nothing.
+ */
+export function startSpan(tracer: Tracer, name: string, options: SpanOptions, parent: Context): Span {
+  try {
+    return tracer.startSpan(name, options, parent);
+  } catch {
+    return NOT_RECORDED;
+  }
+}
+
+/**
+ * Runs `record`, dropping what it throws: ending a span calls the operator's span processors (and
+ * recording a measurement, the metric SDK), which may throw; the component must never see it.
+ */
+export function quietly(record: () => void): void {
+  try {
+    record();
+  } catch {
+    // Telemetry lost, answer kept.
+  }
+}
+
+/**
+ * Runs `fn` with `span` active under `parent`: what the components' `run` does (the context is made
+ * once). `fn` runs exactly once, and what it returns or throws is the answer, whatever the context
+ * manager does: one that throws before calling `fn` gets `fn` run outside it, one that throws after
+ * has its failure dropped.
+ */
 export function runWithin(parent: Context, span: Span): <T>(fn: () => T) => T {
-  const active = trace.setSpan(parent, span);
-  return (fn) => context.with(active, fn);
+  return runIn(trace.setSpan(parent, span));
+}
+
+/** {@link runWithin} for a context already made. */
+export function runIn(active: Context): <T>(fn: () => T) => T {
+  return <T>(fn: () => T): T => {
+    let called = false;
+    let failed = false;
+    let outcome: unknown;
+    const once = (): unknown => {
+      called = true;
+      try {
+        outcome = fn();
+      } catch (error) {
+        failed = true;
+        outcome = error;
+      }
+      if (failed) throw outcome;
+      return outcome;
+    };
+    try {
+      context.with(active, once);
+    } catch {
+      // `fn`'s own failure is thrown below; the context manager's is dropped.
+    }
+    if (!called) return fn();
+    if (failed) throw outcome;
+    return outcome as T;
+  };
 }
 
 /** Marks a span failed with `error.type`, as the conventions say. */

@@ -1,6 +1,13 @@
 import { context, SpanKind } from "@opentelemetry/api";
 import type { WebhookTelemetry } from "../webhooks/WebhookTelemetry.js";
-import { defined, fail, type InstrumentationKit, runWithin } from "./instrumentationKit.js";
+import {
+  defined,
+  fail,
+  type InstrumentationKit,
+  quietly,
+  runWithin,
+  startSpan,
+} from "./instrumentationKit.js";
 import { ATTRIBUTE, SEMCONV, SPAN } from "./telemetryNames.js";
 
 /**
@@ -12,7 +19,8 @@ export function webhookInstrumentation({ tracer }: InstrumentationKit): WebhookT
   return {
     startWebhook({ operation }) {
       const parent = context.active();
-      const span = tracer.startSpan(
+      const span = startSpan(
+        tracer,
         operation === "receive" ? SPAN.receive : SPAN.verify,
         { kind: SpanKind.INTERNAL },
         parent,
@@ -20,17 +28,19 @@ export function webhookInstrumentation({ tracer }: InstrumentationKit): WebhookT
       return {
         run: runWithin(parent, span),
         end({ code, status, eventType, deliveryId }) {
-          span.setAttributes(
-            defined({
-              [ATTRIBUTE.webhookOutcome]: code ?? (operation === "receive" ? "processed" : "verified"),
-              [SEMCONV.status]: status,
-              [ATTRIBUTE.eventType]: eventType,
-              [ATTRIBUTE.deliveryId]: deliveryId,
-            }),
-          );
-          // The receiver failed when it answered 5xx (a 401 is a refusal, not a failure); a verification, when it did not verify.
-          if (code !== undefined && (status === undefined || status >= 500)) fail(span, code);
-          span.end();
+          quietly(() => {
+            span.setAttributes(
+              defined({
+                [ATTRIBUTE.webhookOutcome]: code ?? (operation === "receive" ? "processed" : "verified"),
+                [SEMCONV.status]: status,
+                [ATTRIBUTE.eventType]: eventType,
+                [ATTRIBUTE.deliveryId]: deliveryId,
+              }),
+            );
+            // The receiver failed when it answered 5xx (a 401 is a refusal, not a failure); a verification, when it did not verify.
+            if (code !== undefined && (status === undefined || status >= 500)) fail(span, code);
+            span.end();
+          });
         },
       };
     },

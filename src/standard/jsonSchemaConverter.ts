@@ -10,6 +10,44 @@ export interface JsonSchemaConverter {
 }
 
 /**
+ * The target the options name, `"draft-2020-12"` when they name none, `undefined` when they cannot
+ * be read. A `target` inherited from `Object.prototype` (prototype pollution) names none: only the
+ * options and the prototypes they have of their own (a class's getter) may choose the dialect.
+ */
+function targetOf(options: StandardJsonSchemaOptions | undefined): unknown {
+  try {
+    const target: unknown = options?.target;
+    if (target === undefined || target === null || !ownsTarget(options as object)) return "draft-2020-12";
+    return target;
+  } catch {
+    // Options that cannot be read name no target this package has.
+    return undefined;
+  }
+}
+
+/** Whether `target` is a member of `options` or of a prototype before `Object.prototype`. */
+function ownsTarget(options: object): boolean {
+  let holder: object | null = options;
+  // A proxy may answer a prototype chain without end: a few levels are enough for any class.
+  for (let level = 0; level < 32 && holder !== null && holder !== Object.prototype; level++) {
+    if (Object.hasOwn(holder, "target")) return true;
+    holder = Object.getPrototypeOf(holder);
+  }
+  return false;
+}
+
+/** A target that may be quoted: a dialect's name or URI, with no user name, password or query. */
+const QUOTABLE_TARGET = /^[\w.:/#-]{1,64}$/;
+
+/** The words for a target this package has no document for; never an echo of a credential or a query. */
+function describeTarget(target: unknown): string {
+  if (typeof target !== "string") return `a target of type ${typeof target}`;
+  return QUOTABLE_TARGET.test(target)
+    ? `the target ${quote(target)}`
+    : `a target of ${target.length} characters that names no dialect`;
+}
+
+/**
  * @internal The converters of a shipped document kept as its JSON text: each call parses a fresh
  * copy (the caller may change it), as shipped (draft 2020-12) or passed to `toDraft07`.
  */
@@ -19,17 +57,10 @@ function converter(
   toDraft07: (document: Record<string, unknown>) => Record<string, unknown>,
 ): JsonSchemaConverter {
   const convert = (options?: StandardJsonSchemaOptions): Record<string, unknown> => {
-    let target: unknown;
-    try {
-      target = options?.target ?? "draft-2020-12";
-    } catch {
-      // Options that cannot be read name no target this package has.
-    }
+    const target = targetOf(options);
     if (target === "draft-2020-12") return JSON.parse(text);
     if (target === "draft-07") return toDraft07(JSON.parse(text));
-    const named =
-      typeof target === "string" ? `the target ${quote(target)}` : `a target of type ${typeof target}`;
-    throw new TypeError(`no JSON Schema for ${named}: "draft-2020-12" or "draft-07"`);
+    throw new TypeError(`no JSON Schema for ${describeTarget(target)}: "draft-2020-12" or "draft-07"`);
   };
   return Object.freeze({ input: convert, output: convert });
 }

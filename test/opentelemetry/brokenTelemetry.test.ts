@@ -108,7 +108,11 @@ describe("the library's own instrumentation", () => {
     ) as Request;
     const statuses: number[] = [];
     for (const telemetry of [undefined, createOpenTelemetry()]) {
-      const handler = createEventsHandler({ authorize: () => "tenant", create: () => ({ id: "1" }), telemetry });
+      const handler = createEventsHandler({
+        authorize: () => "tenant",
+        create: () => ({ id: "1" }),
+        telemetry,
+      });
       statuses.push((await handler(unreadable)).status);
       await handler.close();
     }
