@@ -5,6 +5,14 @@
  * rebinding cannot slip an internal address in between the check and the connect.
  */
 
+import {
+  loadNodeModules,
+  type NodeClientRequest,
+  type NodeHttp,
+  type NodeIncomingMessage,
+  type NodeRequestOptions,
+} from "./nodeModules.js";
+
 /**
  * Resolves a host name (or an address literal) to the one address to connect to, refusing forbidden
  * ones by throwing. Supplied by the dispatcher.
@@ -139,76 +147,6 @@ const OWNED_REQUEST_HEADERS = /* @__PURE__ */ new Set([
 
 /** A reason phrase the Response constructor accepts (HTAB, SP, VCHAR, obs-text). */
 const REASON_PHRASE = /^[\t -~\u0080-\u00ff]*$/;
-
-interface NodeAgentOptions {
-  readonly keepAlive: boolean;
-  readonly timeout: number;
-  readonly ca?: string[];
-}
-
-interface NodeRequestOptions {
-  readonly host: string;
-  readonly family: number;
-  readonly port: number;
-  readonly path: string;
-  readonly method: string;
-  readonly headers: Record<string, string>;
-  readonly agent: unknown;
-  readonly servername?: string;
-}
-
-interface NodeIncomingMessage {
-  readonly statusCode?: number;
-  readonly statusMessage?: string;
-  readonly rawHeaders: readonly string[];
-  on(event: "data", listener: (chunk: Uint8Array) => void): unknown;
-  on(event: "end" | "close", listener: () => void): unknown;
-  on(event: "error", listener: (error: Error) => void): unknown;
-  pause(): unknown;
-  resume(): unknown;
-  destroy(error?: Error): unknown;
-}
-
-interface NodeClientRequest {
-  on(event: "response", listener: (message: NodeIncomingMessage) => void): unknown;
-  on(event: "error", listener: (error: Error) => void): unknown;
-  end(chunk?: Uint8Array): unknown;
-  destroy(error?: Error): unknown;
-}
-
-interface NodeHttp {
-  Agent: new (options: NodeAgentOptions) => unknown;
-  request(options: NodeRequestOptions): NodeClientRequest;
-}
-
-interface NodeModules {
-  readonly http: NodeHttp;
-  readonly https: NodeHttp;
-  readonly net: { isIP(input: string): number };
-}
-
-interface MaybeNodeProcess {
-  readonly versions?: { readonly bun?: string; readonly deno?: string };
-  readonly getBuiltinModule?: (id: string) => unknown;
-}
-
-function loadNodeModules(): NodeModules | undefined {
-  const global = globalThis as { process?: MaybeNodeProcess; Bun?: unknown; Deno?: unknown };
-  const process = global.process;
-  if (global.Bun !== undefined || global.Deno !== undefined) return undefined;
-  if (process?.versions?.bun !== undefined || process?.versions?.deno !== undefined) return undefined;
-  if (typeof process?.getBuiltinModule !== "function") return undefined;
-  try {
-    const http = process.getBuiltinModule("node:http") as NodeHttp | undefined;
-    const https = process.getBuiltinModule("node:https") as NodeHttp | undefined;
-    const net = process.getBuiltinModule("node:net") as NodeModules["net"] | undefined;
-    if (typeof http?.request !== "function" || typeof https?.request !== "function") return undefined;
-    if (typeof net?.isIP !== "function") return undefined;
-    return { http, https, net };
-  } catch {
-    return undefined;
-  }
-}
 
 function parseUrl(input: string): URL {
   let url: URL;
