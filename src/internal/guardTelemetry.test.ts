@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardTelemetry } from "./guardTelemetry.js";
+import { GUARDED_BY_ITSELF, guardTelemetry } from "./guardTelemetry.js";
 
 interface Probe {
   start(): { run<T>(fn: () => T): T; end(): string; readonly headers?: Record<string, string> };
@@ -83,5 +83,24 @@ describe("guardTelemetry", () => {
       .start()
       .run(() => 42);
     expect(result).toBe(42);
+  });
+
+  it("guards an instrumentation that only inherits the library's mark (a polluted Object.prototype)", () => {
+    const prototype = Object.prototype as Record<symbol, unknown>;
+    prototype[GUARDED_BY_ITSELF] = true;
+    try {
+      const guarded = guardTelemetry<Probe>(
+        {
+          start: () => {
+            throw new Error("broken instrumentation");
+          },
+        },
+        "caller:",
+        "start",
+      )!;
+      expect(guarded.start()).toBeUndefined();
+    } finally {
+      delete prototype[GUARDED_BY_ITSELF];
+    }
   });
 });

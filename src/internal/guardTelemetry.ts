@@ -95,5 +95,17 @@ export function guardTelemetry<T extends object>(
       `${caller} telemetry must be an object with a ${start} method, such as createOpenTelemetry() from messaging-events/opentelemetry makes`,
     );
   }
-  return GUARDED_BY_ITSELF in telemetry ? telemetry : guard(telemetry);
+  return guardedByItself(telemetry) ? telemetry : guard(telemetry);
+}
+
+/**
+ * Whether the instrumentation carries the mark itself: an own member only (a mark inherited from a
+ * polluted `Object.prototype` does not count), and `false` for one that cannot be asked.
+ */
+function guardedByItself(telemetry: object): boolean {
+  try {
+    return Object.hasOwn(telemetry, GUARDED_BY_ITSELF);
+  } catch {
+    return false;
+  }
 }

@@ -15,7 +15,7 @@ import {
 import type { DeliveryTraceContext } from "../dispatch/DeliveryQueue.js";
 import type { WebhookDispatcherTelemetry } from "../dispatch/WebhookDispatcherTelemetry.js";
 import { deliveryTraceOf, spanContextOfDelivery } from "./deliveryTraceContext.js";
-import { clientTargetAttributes, statusClassOf } from "./httpAttributes.js";
+import { endpointTargetAttributes, statusClassOf } from "./httpAttributes.js";
 import {
   defined,
   fail,
@@ -178,7 +178,7 @@ export function dispatcherInstrumentation(kit: InstrumentationKit): WebhookDispa
               links,
               attributes: {
                 [SEMCONV.method]: "POST",
-                ...clientTargetAttributes(attempt.url),
+                ...endpointTargetAttributes(attempt.url),
                 [ATTRIBUTE.deliveryId]: attempt.deliveryId,
                 [ATTRIBUTE.eventId]: attempt.eventId,
                 [ATTRIBUTE.endpointId]: attempt.endpointId,

@@ -52,24 +52,45 @@ const targets = new Map<string, Attributes>();
  * 1,000 kept); the object is shared, and frozen.
  */
 export function clientTargetAttributes(url: string | undefined): Attributes {
+  return cachedTarget(targets, url, false);
+}
+
+/** The targets of the webhook endpoints seen last. */
+const endpointTargets = new Map<string, Attributes>();
+
+/**
+ * {@link clientTargetAttributes} for a webhook endpoint, whose path is replaced by `/REDACTED`: an
+ * endpoint's URL is often its credential (a capability URL such as a chat service's incoming
+ * webhook carries its token in the path), and the span names the endpoint by its id.
+ */
+export function endpointTargetAttributes(url: string | undefined): Attributes {
+  return cachedTarget(endpointTargets, url, true);
+}
+
+function cachedTarget(
+  cache: Map<string, Attributes>,
+  url: string | undefined,
+  redactPath: boolean,
+): Attributes {
   if (typeof url !== "string") return {};
-  if (url.length > MAX_CACHED_URL) return readTarget(url);
-  let target = targets.get(url);
+  if (url.length > MAX_CACHED_URL) return readTarget(url, redactPath);
+  let target = cache.get(url);
   if (target === undefined) {
-    if (targets.size >= MAX_CACHED) targets.clear();
-    target = readTarget(url);
-    targets.set(url, target);
+    if (cache.size >= MAX_CACHED) cache.clear();
+    target = readTarget(url, redactPath);
+    cache.set(url, target);
   }
   return target;
 }
 
-function readTarget(url: string): Attributes {
+function readTarget(url: string, redactPath: boolean): Attributes {
   try {
     const target = new URL(url);
     target.username = "";
     target.password = "";
     target.search = "";
     target.hash = "";
+    if (redactPath && target.pathname !== "/") target.pathname = "/REDACTED";
     const port = portOf(target.port, target.protocol.slice(0, -1));
     return Object.freeze({
       [SEMCONV.urlFull]: cut(target.href, MAX_URL_ATTRIBUTE),

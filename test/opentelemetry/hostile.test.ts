@@ -230,6 +230,22 @@ describe("what a peer sends stays bounded in spans and caches", () => {
     expect(String(spans[1]!.attributes["server.address"]).length).toBeLessThanOrEqual(255);
   });
 
+  it("a method the conventions do not name is _OTHER, kept short as the original, and the span is named HTTP", async () => {
+    sdk.exporter.reset();
+    const handler = createEventsHandler({
+      authorize: () => "tenant",
+      create: () => ({ id: ID }),
+      telemetry: sdk.telemetry,
+    });
+    const method = `PURGE${"X".repeat(100)}`;
+    await handler(new Request("http://127.0.0.1/events", { method, headers: createHeaders("k") }));
+    await handler.close();
+    const [span] = sdk.spans();
+    expect(span!.name).toBe("HTTP /events");
+    expect(span!.attributes["http.request.method"]).toBe("_OTHER");
+    expect(String(span!.attributes["http.request.method_original"]).length).toBeLessThanOrEqual(32);
+  });
+
   it("an endpoint's URL of a hundred kilobytes gives a url.full of at most 2,048 characters", async () => {
     sdk.exporter.reset();
     const queue = createMemoryDeliveryQueue();
@@ -244,8 +260,37 @@ describe("what a peer sends stays bounded in spans and caches", () => {
     await dispatcher.close();
     await queue.close();
     const attempt = sdk.spans().find((span) => span.name === "POST")!;
-    expect(String(attempt.attributes["url.full"]).startsWith("https://acme.example/ppp")).toBe(true);
+    expect(attempt.attributes["url.full"]).toBe("https://acme.example/REDACTED");
     expect(longest(sdk.spans())).toBeLessThanOrEqual(2_048);
+  });
+
+  it("an endpoint whose URL is its credential (a token in the path) gives that token to no span or metric", async () => {
+    sdk.exporter.reset();
+    const token = "T0001/B0002/XXXXsecretXXXXtoken";
+    const queue = createMemoryDeliveryQueue();
+    const dispatcher = createWebhookDispatcher({
+      endpoints: [{ id: "chat", url: `https://hooks.chat.example/services/${token}`, secret: SECRET }],
+      fetch: async () => new Response(null, { status: 500 }),
+      queue,
+      retry: { delaysMs: [], jitter: 0 },
+      telemetry: sdk.telemetry,
+    });
+    await dispatcher.dispatch({ event: { type: "s.room.close", content: {} }, roomId: "r" });
+    await queue.idle();
+    await dispatcher.close();
+    await queue.close();
+    const attempt = sdk.spans().find((span) => span.name === "POST")!;
+    expect(attempt.attributes).toMatchObject({
+      "url.full": "https://hooks.chat.example/REDACTED",
+      "server.address": "hooks.chat.example",
+      "messaging_events.endpoint.id": "chat",
+    });
+    const recorded = JSON.stringify([
+      sdk.spans().map((span) => [span.name, span.attributes, span.events]),
+      [...(await sdk.metrics())],
+    ]);
+    expect(recorded).not.toContain("secret");
+    expect(recorded).not.toContain("B0002");
   });
 
   it("keeps no long URL in the cache of client targets (each is read again), and short ones once", () => {
