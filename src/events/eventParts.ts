@@ -1,5 +1,5 @@
-import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
+import { notAnObjectIssue } from "../internal/notAnObjectIssue.js";
 import type { MessagingEvent } from "./EventContent.js";
 import { validationError } from "./EventValidationError.js";
 import type { EventType } from "./eventTypes.js";
@@ -17,15 +17,7 @@ export function eventTypeOf<T extends object>(
   known: ReadonlyMap<unknown, T>,
 ): T | SafeParseResult<never> {
   if (!isPlainObject(value)) {
-    const received = describeValue(value);
-    const message = `the event must be an object with type and content, not ${withArticle(received)}`;
-    const issue = {
-      code: "invalid_type",
-      path: [],
-      pointer: "",
-      message,
-      params: { expected: "object", received },
-    } as const;
+    const issue = notAnObjectIssue(value, "the event", "an object with type and content");
     return { success: false, error: validationError("ERR_INVALID_EVENT", undefined, [issue]) };
   }
   let type: unknown;

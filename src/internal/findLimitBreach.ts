@@ -1,4 +1,4 @@
-import { pathLabel, quote, safeText } from "./describe.js";
+import { pathLabel, quote } from "./describe.js";
 import { type Issue, makeIssue } from "./issue.js";
 import type { Limits } from "./limits.js";
 
@@ -7,7 +7,7 @@ type Path = (string | number)[];
 /** Where a value breaks a limit, or could not be read at all. */
 export type LimitBreach =
   | { readonly code: "too_deep" | "too_many_nodes" | "circular"; readonly path: Path }
-  | { readonly code: "unreadable"; readonly path: Path; readonly reason: string };
+  | { readonly code: "unreadable"; readonly path: Path; readonly cause: unknown };
 
 /**
  * Walks a value before it is validated and reports the first place where it nests deeper than
@@ -28,7 +28,7 @@ export function findLimitBreach(value: unknown, limits: Limits): LimitBreach | u
       const code = walk.code!;
       return { code, path: code === "too_many_nodes" ? [] : walk.path.reverse().slice(0, walk.cut) };
     }
-    return { code: "unreadable", path: [], reason: reasonOf(caught) };
+    return { code: "unreadable", path: [], cause: caught };
   }
 }
 
@@ -116,11 +116,16 @@ function visit(value: unknown, depth: number, walk: Walk): void {
   ancestors.pop();
 }
 
-/** What a thrown value says, read without trusting it. */
+/**
+ * What a thrown value is, in words that may be repeated in an issue (and so in an answer to a
+ * client): an error's name (`TypeError`), never its message, which could carry anything the code
+ * that threw knew (a token, a connection string).
+ */
 export function reasonOf(caught: unknown): string {
   try {
-    if (caught instanceof Error && typeof caught.message === "string") return caught.message;
-    return typeof caught === "string" ? caught : "an exception";
+    const name: unknown = caught instanceof Error ? caught.name : undefined;
+    if (typeof name === "string" && /^[A-Za-z_$][\w$]{0,39}$/.test(name)) return name;
+    return typeof caught === "string" ? "a string thrown" : "an exception";
   } catch {
     return "an exception";
   }
@@ -135,7 +140,7 @@ export function breachIssue(
   const path = [...prefix, ...breach.path];
   const label = pathLabel(path);
   const code = breach.code;
-  if (code === "unreadable") return unreadableIssue(path, breach.reason);
+  if (code === "unreadable") return unreadableIssue(path, breach.cause);
   if (code === "circular")
     return makeIssue(
       "not_json",
@@ -149,12 +154,10 @@ export function breachIssue(
     : makeIssue(code, path, `${label} holds more than the limit of ${maximum} values`, { maximum });
 }
 
-/** The issue for a value at `path` that threw when read (`cause`: what it threw, or the reason it gave). */
+/** The issue for a value at `path` that threw when read (`cause`: what it threw). */
 export function unreadableIssue(path: readonly (string | number)[], cause: unknown): Issue {
   const reason = reasonOf(cause);
-  return makeIssue("unreadable", path, `${pathLabel(path)} could not be read: ${quote(reason)}`, {
-    reason: safeText(reason),
-  });
+  return makeIssue("unreadable", path, `${pathLabel(path)} could not be read: ${quote(reason)}`, { reason });
 }
 
 /** How many indexed members `for…in` lists for a typed array or a String object (0 for others). */

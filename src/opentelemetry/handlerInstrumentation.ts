@@ -45,7 +45,8 @@ export function handlerInstrumentation({ tracer, propagator }: InstrumentationKi
       const parent = framework ? active : propagator.extract(active, request.headers, headersGetter);
       const attributes = requestAttributes(request.method, request.url);
       // A method the conventions do not name is `_OTHER` in the attribute, and `HTTP` in the span's name.
-      const method = attributes[SEMCONV.method] === "_OTHER" ? "HTTP" : (attributes[SEMCONV.method] as string);
+      const method =
+        attributes[SEMCONV.method] === "_OTHER" ? "HTTP" : (attributes[SEMCONV.method] as string);
       // A copy of the shared attributes: a tracer (or its sampler) that writes into what it is
       // handed must not carry one request's attributes into the next.
       const span = startSpan(

@@ -1,7 +1,7 @@
 import { validationError } from "../events/EventValidationError.js";
 import type { SafeParseResult } from "../events/SafeParseResult.js";
-import { describeValue, withArticle } from "../internal/describe.js";
 import { isPlainObject } from "../internal/isPlainObject.js";
+import { notAnObjectIssue } from "../internal/notAnObjectIssue.js";
 
 /**
  * @internal The type a webhook payload names (a string, or `undefined`), read once before it is
@@ -12,15 +12,7 @@ export function payloadTypeOf(
   value: unknown,
 ): { readonly type: string | undefined } | SafeParseResult<never> {
   if (!isPlainObject(value)) {
-    const received = describeValue(value);
-    const message = `the webhook payload must be an object, not ${withArticle(received)}`;
-    const issue = {
-      code: "invalid_type",
-      path: [],
-      pointer: "",
-      message,
-      params: { expected: "object", received },
-    } as const;
+    const issue = notAnObjectIssue(value, "the webhook payload");
     return { success: false, error: validationError("ERR_INVALID_WEBHOOK_PAYLOAD", undefined, [issue]) };
   }
   let type: unknown;

@@ -13,6 +13,7 @@ import {
   safeParseEvent,
   safeParseEventContent,
 } from "../../src/events/index.js";
+import { safeParseWebhookPayload } from "../../src/webhooks/index.js";
 import { validContent } from "../support/validContent.js";
 
 const dangerousKey = fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty");
@@ -96,13 +97,35 @@ describe("safe functions never throw", () => {
   it("reads of the input that throw become an 'unreadable' issue", () => {
     const hostile = {
       get body(): string {
-        throw new Error("getter exploded");
+        throw new TypeError("getter exploded: token=sk_live_123");
       },
     };
     const result = safeParseEventContent("s.message.text", hostile);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ code: "unreadable", pointer: "/content" });
-    expect(result.error?.message).toContain("getter exploded");
+    expect(result.error?.issues[0]).toMatchObject({
+      code: "unreadable",
+      pointer: "/content",
+      message: 'content could not be read: "TypeError"',
+      params: { reason: "TypeError" },
+    });
+    // What the getter threw may carry anything its code knew: its name is repeated, never its message.
+    expect(JSON.stringify(result.error?.issues)).not.toContain("sk_live");
+    expect(result.error?.message).not.toContain("sk_live");
+    for (const [thrown, reason] of [
+      [new (class QuotaError extends Error {})("secret"), "Error"],
+      [Object.assign(new Error("secret"), { name: "a name with spaces and a secret" }), "an exception"],
+      ["secret", "a string thrown"],
+      [{ secret: true }, "an exception"],
+    ] as const) {
+      const throwing = {
+        get body(): string {
+          throw thrown;
+        },
+      };
+      const issue = safeParseEventContent("s.message.text", throwing).error?.issues[0];
+      expect(issue?.params).toEqual({ reason });
+      expect(issue?.message).not.toContain("secret");
+    }
 
     const proxy = new Proxy(
       {},
@@ -118,6 +141,28 @@ describe("safe functions never throw", () => {
     expectWellFormed(safeParseEventContent("s.delete", proxy));
     expectWellFormed(safeParseEvent(proxy));
     expect(() => parseEventContent("s.form", proxy)).toThrow(EventValidationError);
+  });
+
+  it("an event or a webhook payload that cannot even be asked what it is gets 'unreadable', not 'must be an object, not an object'", () => {
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const trap = () => {
+      throw new RangeError("secret");
+    };
+    const throwing = new Proxy({}, { getPrototypeOf: trap, get: trap });
+    for (const value of [revoked, throwing]) {
+      for (const result of [safeParseEvent(value), safeParseWebhookPayload(value)]) {
+        expect(result.success).toBe(false);
+        const [issue] = result.error!.issues;
+        expect(issue).toMatchObject({ code: "unreadable", path: [], pointer: "" });
+        expect(issue!.message).not.toMatch(/must be an object/);
+        expect(result.error!.message).not.toContain("secret");
+      }
+    }
+    // A value that is simply not an object still says so.
+    expect(safeParseEvent(new Date(0)).error?.issues[0]?.message).toBe(
+      "the event must be an object with type and content, not a Date",
+    );
   });
 
   it("deeply nested values stop at the depth limit, without overflowing the stack", () => {
