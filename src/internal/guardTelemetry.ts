@@ -7,6 +7,8 @@
  * too, and `run(fn)` always runs `fn` exactly once, throwing what `fn` throws and nothing else.
  */
 
+import { runExactlyOnce } from "./runExactlyOnce.js";
+
 /**
  * Marks an instrumentation that keeps these promises itself (`createOpenTelemetry()`'s: the
  * OpenTelemetry API never throws): it is used as it is, without the guard's cost on every call.
@@ -16,35 +18,9 @@ export const GUARDED_BY_ITSELF: unique symbol = Symbol.for("messaging-events.tel
 const nothing = (): undefined => undefined;
 const runAlone = (fn: () => unknown): unknown => fn();
 
-/**
- * Runs `fn` through an instrumentation's `run`, or alone when that `run` fails or forgets to call it:
- * what `fn` returns or throws is the answer, whatever `run` itself returns or throws.
- */
+/** An instrumentation's `run`, through which `fn` runs exactly once ({@link runExactlyOnce}). */
 function guardedRun(run: (fn: () => unknown) => unknown, self: object) {
-  return (fn: () => unknown): unknown => {
-    let called = false;
-    let failed = false;
-    let outcome: unknown;
-    const once = () => {
-      called = true;
-      try {
-        outcome = fn();
-      } catch (error) {
-        failed = true;
-        outcome = error;
-      }
-      if (failed) throw outcome;
-      return outcome;
-    };
-    try {
-      run.call(self, once);
-    } catch {
-      // The caller's own failure is thrown below; the instrumentation's is dropped.
-    }
-    if (!called) return fn();
-    if (failed) throw outcome;
-    return outcome;
-  };
+  return (fn: () => unknown): unknown => runExactlyOnce((once) => run.call(self, once), fn);
 }
 
 function guard<T extends object>(target: T): T {

@@ -11,6 +11,7 @@ import {
   type Tracer,
   trace,
 } from "@opentelemetry/api";
+import { runExactlyOnce } from "../internal/runExactlyOnce.js";
 import { SEMCONV } from "./telemetryNames.js";
 
 /** What every part of the instrumentation shares: where spans go, how context travels, the meter. */
@@ -61,30 +62,7 @@ export function runWithin(parent: Context, span: Span): <T>(fn: () => T) => T {
 
 /** {@link runWithin} for a context already made. */
 export function runIn(active: Context): <T>(fn: () => T) => T {
-  return <T>(fn: () => T): T => {
-    let called = false;
-    let failed = false;
-    let outcome: unknown;
-    const once = (): unknown => {
-      called = true;
-      try {
-        outcome = fn();
-      } catch (error) {
-        failed = true;
-        outcome = error;
-      }
-      if (failed) throw outcome;
-      return outcome;
-    };
-    try {
-      context.with(active, once);
-    } catch {
-      // `fn`'s own failure is thrown below; the context manager's is dropped.
-    }
-    if (!called) return fn();
-    if (failed) throw outcome;
-    return outcome as T;
-  };
+  return (fn) => runExactlyOnce((once) => context.with(active, once), fn);
 }
 
 /** Marks a span failed with `error.type`, as the conventions say. */
