@@ -5,6 +5,7 @@ import {
   isValidIdempotencyKey,
 } from "../idempotency/idempotencyKey.js";
 import { plannedRetryDelay } from "../internal/backoff.js";
+import { callHook } from "../internal/callHook.js";
 import { quote } from "../internal/describe.js";
 import { errorTypeOf } from "../internal/errorType.js";
 import { sleep } from "../internal/sleep.js";
@@ -145,13 +146,7 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
   /** Tells the hook and the trace of a retry; what the hook throws or rejects with is dropped. */
   const announce = (trace: CreateTrace | undefined, retry: EventsClientRetry) => {
     trace?.retry(retry);
-    if (onRetry === undefined) return;
-    try {
-      const result: unknown = onRetry(retry);
-      if (typeof (result as Promise<unknown> | undefined)?.then === "function") {
-        (result as Promise<unknown>).then(undefined, () => undefined);
-      }
-    } catch {}
+    callHook(onRetry, retry);
   };
   return {
     async createEvent<T extends EventType>(

@@ -1,3 +1,5 @@
+import { callHook } from "../internal/callHook.js";
+
 /** Per-endpoint limits, all optional. */
 export interface EndpointLimits {
   /**
@@ -188,13 +190,7 @@ export function createEndpointGate(options: EndpointGateOptions): EndpointGate {
   let sweeper: Iterator<[string, EndpointState]> | undefined;
 
   const notify = (endpointId: string, circuit: CircuitState, reopensAt: number | undefined): void => {
-    if (onCircuitChange === undefined) return;
-    try {
-      const result: unknown = onCircuitChange(endpointId, circuit, reopensAt);
-      if (typeof (result as PromiseLike<unknown> | undefined)?.then === "function") {
-        (result as PromiseLike<unknown>).then(undefined, () => undefined);
-      }
-    } catch {}
+    callHook(onCircuitChange, endpointId, circuit, reopensAt);
   };
 
   /** Changes the circuit; the caller notifies once the state is whole, so the hook sees it settled. */

@@ -1,3 +1,4 @@
+import { callHook } from "../internal/callHook.js";
 import type { EventsHandlerErrorStage, EventsHandlerOptions } from "./EventsHandlerOptions.js";
 import type { EventsHandlerTelemetry } from "./EventsHandlerTelemetry.js";
 
@@ -38,21 +39,7 @@ export class RequestErrors {
     const { onError } = this;
     this.trace?.record({ errorStage: stage });
     if (onError === undefined) return;
-    try {
-      const result = onError(error, {
-        stage,
-        request: this.request,
-        principal: this.principal,
-        idempotencyKey: this.idempotencyKey,
-        status,
-      });
-      if (
-        typeof result === "object" &&
-        result !== null &&
-        typeof (result as Promise<unknown>).then === "function"
-      ) {
-        (result as Promise<unknown>).then(undefined, () => undefined);
-      }
-    } catch {}
+    const { request, principal, idempotencyKey } = this;
+    callHook(onError, error, { stage, request, principal, idempotencyKey, status });
   }
 }

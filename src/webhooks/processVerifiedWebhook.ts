@@ -1,3 +1,4 @@
+import { callHook } from "../internal/callHook.js";
 import { readHeader } from "../internal/headerValue.js";
 import { isDeliveryId, type WebhookClaim, type WebhookReplayGuard } from "./createWebhookReplayGuard.js";
 import type { NormalizedReceiverOptions } from "./normalizeReceiverOptions.js";
@@ -41,14 +42,8 @@ function report(
   error: WebhookVerificationError,
   context: Parameters<NonNullable<NormalizedReceiverOptions["onError"]>>[1],
 ): void {
-  try {
-    const result: unknown = settings.onError?.(error, context);
-    if (typeof (result as Promise<unknown> | undefined)?.then === "function") {
-      (result as Promise<unknown>).then(undefined, () => undefined);
-    }
-  } catch {
-    // onError's own failure must not change the answer.
-  }
+  // onError's own failure must not change the answer.
+  callHook(settings.onError, error, context);
 }
 
 /** The answer to a webhook processed, now or before: a new object each time, the caller's to change. */
