@@ -72,7 +72,7 @@ export function anyWebhookPayloadJsonSchema(): JsonSchemaDocument {
     $id: schemaIdOf(WEBHOOK_PAYLOAD_FILE),
     title: "Webhook payload",
     description:
-      "The body of a webhook the service sends: its type selects the schema of that type's payload under $defs.",
+      "The body of a webhook the service sends: its type selects the schema of that type's payload among this document's definitions.",
     type: "object",
     properties: { type: { description: "The webhook type.", enum: [...webhookEventTypes] } },
     required: ["type"],
