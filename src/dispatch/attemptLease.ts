@@ -1,7 +1,7 @@
+import { callHook } from "../internal/callHook.js";
 import { quote } from "../internal/describe.js";
 import { errorTypeOf } from "../internal/errorType.js";
 import type { AttemptReporter } from "./attemptReport.js";
-import { callHook } from "../internal/callHook.js";
 import type { AttemptResponse, DeadDelivery, DeliveryLease } from "./DeliveryQueue.js";
 import { isDispatchError } from "./DispatchError.js";
 import type { DispatcherEndpoints } from "./dispatcherEndpoints.js";

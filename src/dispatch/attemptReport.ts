@@ -1,5 +1,5 @@
-import { urlWithoutQuery } from "../internal/urlWithoutQuery.js";
 import { callHook } from "../internal/callHook.js";
+import { urlWithoutQuery } from "../internal/urlWithoutQuery.js";
 import { MAX_ENDPOINTS } from "./checkEndpoints.js";
 import type { AttemptResponse, DeliveryLease } from "./DeliveryQueue.js";
 import type { AttemptTrace, DispatcherTrace } from "./dispatcherTrace.js";

@@ -1,6 +1,6 @@
+import { callHook } from "../internal/callHook.js";
 import { createWebhookSigner, type WebhookSigner } from "../webhooks/createWebhookSigner.js";
 import type { WebhookSecret } from "../webhooks/WebhookSecret.js";
-import { callHook } from "../internal/callHook.js";
 import type { CheckedEndpoint } from "./checkEndpoints.js";
 import type { DispatcherTrace } from "./dispatcherTrace.js";
 import { createEndpointGate, type EndpointGate } from "./endpointGate.js";
