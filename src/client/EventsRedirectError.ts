@@ -23,8 +23,8 @@ export class EventsRedirectError extends EventsClientError {
   /** The HTTP status: 301, 302, 303, 304, 307, 308, …, or 0 for a browser's opaque redirect. */
   readonly status: number;
   /**
-   * The absolute URL of the `Location` header (resolved against the request URL, without user name
-   * or password, cut to 1,000 characters), or `undefined` when absent, unreadable or hidden.
+   * The absolute URL of the `Location` header (resolved against the request URL, without user name,
+   * password or fragment, its query shown as `?…`, cut to 1,000 characters), or `undefined` when absent, unreadable or hidden.
    */
   readonly location: string | undefined;
 

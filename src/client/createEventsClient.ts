@@ -133,7 +133,7 @@ export function createEventsClient<N extends EventAttributeNames = DefaultEventA
     const attempts = retry.delaysMs.length + 1;
     const reason =
       last.status === undefined
-        ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), secrets))}${corsHint(last.error)}`
+        ? `the last attempt failed: ${quote(redactSecrets(errorText(last.error), [...secrets, ...querySecrets(settings.endpoint)]))}${corsHint(last.error)}`
         : `the last answer was ${last.status}`;
     throw new EventsRetryError(
       `gave up after ${attempts} ${attempts === 1 ? "attempt" : "attempts"}; ${reason}`,
@@ -192,6 +192,26 @@ const corsHint = (error: unknown): string =>
   /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/.test(errorText(error))
     ? " (in a browser, a request the service did not allow by CORS fails this way too: the service must answer CORS for this page's origin)"
     : "";
+
+/**
+ * The endpoint's query, whole and by value, which may carry a token: a fetch error that quotes the
+ * URL (node-fetch's do) shows it otherwise.
+ */
+const querySecrets = (endpoint: string): string[] => {
+  try {
+    const url = new URL(endpoint);
+    const query = url.search.slice(1);
+    // A short value ("1", "eu") is too common to blot out everywhere, as with authorization values.
+    if (query === "") return [];
+    const secrets = [query];
+    url.searchParams.forEach((value) => {
+      if (value.length >= 8) secrets.push(value);
+    });
+    return secrets;
+  } catch {
+    return [];
+  }
+};
 
 const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === "string" ? error : "an unknown failure";

@@ -124,15 +124,23 @@ function endpointOf(baseUrl: unknown): string {
   try {
     url = new URL(text);
   } catch {
-    // The text may hold a password in a form the URL parser rejects: echo it only without any "@".
-    const shown = text.includes("@") ? "(not shown: it contains an @)" : describeFound(text);
+    // The text may hold a password in a form the URL parser rejects: echo it only without any "@",
+    // and never past a "?", where a query (a token) would begin.
+    const query = text.indexOf("?");
+    const shown = text.includes("@")
+      ? "(not shown: it contains an @)"
+      : describeFound(query < 0 ? text : `${text.slice(0, query)}?…`);
     throw new TypeError(`${prefix} baseUrl must be an absolute http: or https: URL, not ${shown}`);
   }
   if (url.username !== "" || url.password !== "") {
     url.username = "";
     url.password = "";
+    // Nor its query or fragment, which may carry a token.
+    const query = url.search === "" ? "" : "?…";
+    url.search = "";
+    url.hash = "";
     throw new TypeError(
-      `${prefix} baseUrl must not carry a user name or password (put them in authorization): ${describeFound(url.href)}`,
+      `${prefix} baseUrl must not carry a user name or password (put them in authorization): ${describeFound(url.href + query)}`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {

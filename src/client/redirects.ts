@@ -8,7 +8,8 @@ export const isRedirect = (response: Response): boolean =>
   response.redirected === true;
 
 /**
- * Where a redirect pointed, absolute, without user info or secrets; browsers hide it. The secrets are
+ * Where a redirect pointed, absolute, without user info, query, fragment or secrets (a query is
+ * shown as `?…`); browsers hide it. The secrets are
  * blotted out both before the URL is parsed (which rewrites a path: `\` to `/`, `..` removed) and
  * after (which percent-encodes and lowercases the host), however the service escaped them.
  */
@@ -27,5 +28,9 @@ export function locationOf(
   }
   url.username = "";
   url.password = "";
-  return redactSecrets(url.href, secrets);
+  // Nor its query or fragment, which may carry a token (the base URL's own, sent back).
+  const query = url.search === "" ? "" : "?…";
+  url.search = "";
+  url.hash = "";
+  return redactSecrets(url.href, secrets) + query;
 }

@@ -271,6 +271,16 @@ describe("toJsonApiErrors", () => {
     );
   });
 
+  it("points a document that is no object at the whole document, and an event that is none at the root", () => {
+    for (const body of [[], 5, null, "text"]) {
+      const [error] = toJsonApiErrors(safeParseEventDocument(body).error).errors;
+      expect(error!.source?.pointer).toBe("");
+      expect(error!.status).toBe("422");
+    }
+    const [error] = toJsonApiErrors(safeParseEvent([]).error).errors;
+    expect(error!.source?.pointer).toBe("");
+  });
+
   it("reveals nothing about other errors", () => {
     expect(toJsonApiErrors(new Error("database password is hunter2"))).toEqual({
       errors: [

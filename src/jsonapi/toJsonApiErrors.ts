@@ -145,6 +145,8 @@ function toErrorObject(issue: unknown, names: EventAttributeNames): JsonApiError
     code,
     title: Object.hasOwn(titles, code) ? titles[code as EventValidationIssueCode] : "Invalid value",
     detail: message,
-    source: { pointer: path[0] === "data" ? pointer : documentPointer(path, names) },
+    // An issue of the whole value (a body that is an array, a number, null) points at the whole
+    // document; one from within `data` is already a document's; one of an event, into its attributes.
+    source: { pointer: path.length === 0 || path[0] === "data" ? pointer : documentPointer(path, names) },
   };
 }

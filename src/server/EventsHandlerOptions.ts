@@ -148,7 +148,10 @@ export interface EventsHandlerOptions extends JsonApiOptions {
   readonly cors?: {
     /** The origins allowed (`"*"` for any), or a function from a request's `Origin` to whether it is. */
     readonly origins: readonly string[] | ((origin: string) => boolean);
-    /** Sends `Access-Control-Allow-Credentials: true` (the origin is then echoed, never `*`). */
+    /**
+     * Sends `Access-Control-Allow-Credentials: true` (the origin is then echoed, never `*`). Refused
+     * with `origins: ["*"]`: list the origins, or pass a function that checks them.
+     */
     readonly allowCredentials?: boolean;
     /** How long a browser may keep a preflight answer, in milliseconds (600000 when absent). */
     readonly maxAgeMs?: number;

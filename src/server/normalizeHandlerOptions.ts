@@ -199,6 +199,12 @@ export function normalizeCors(cors: EventsHandlerOptions["cors"]): NormalizedCor
   if (typeof credentials !== "boolean") {
     throw new TypeError("createEventsHandler: cors.allowCredentials must be true or false");
   }
+  // Echoing every origin with credentials would let any site send the user's cookies and read the answer.
+  if (credentials && anyOrigin) {
+    throw new TypeError(
+      'createEventsHandler: cors.allowCredentials cannot go with origins ["*"]: list the origins allowed, or pass a function that checks them',
+    );
+  }
   const maxAgeMs = positiveInteger("cors.maxAgeMs", cors.maxAgeMs, HANDLER_DEFAULTS.corsMaxAgeMs);
   return {
     allows,

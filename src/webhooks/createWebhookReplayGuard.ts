@@ -85,6 +85,15 @@ const SCOPE = "\u0000webhooks";
 const FINGERPRINT = "webhook";
 const PROCESSED = Object.freeze({ status: 204, headers: [], body: "" });
 
+/** What a store's claim may answer. */
+type ClaimStatus = Awaited<ReturnType<IdempotencyStore["claim"]>>["status"];
+const CLAIM_STATUSES: ReadonlySet<string> = new Set<ClaimStatus>([
+  "claimed",
+  "completed",
+  "in-flight",
+  "mismatch",
+]);
+
 const unavailable = (cause: unknown) =>
   new WebhookVerificationError(
     "ERR_WEBHOOK_STORE_UNAVAILABLE",
@@ -152,6 +161,12 @@ export function replayGuardOf(settings: NormalizedReplayGuardOptions): WebhookRe
     timeBoxed(storeTimeoutMs, () => run(store), onLate).catch((cause: unknown) => {
       throw unavailable(cause);
     });
+  /** A claim's answer, or unavailable when the store answered what no store may (a bug, a foreign record). */
+  const claimed = (answer: unknown): ClaimStatus => {
+    const status = (answer as { status?: unknown } | null | undefined)?.status;
+    if (typeof status === "string" && CLAIM_STATUSES.has(status)) return status as ClaimStatus;
+    throw unavailable(new Error("the store answered a claim with something other than a claim result"));
+  };
   const leases = new LeaseKeeper<IdempotencyRecordRef>(leaseMs, (ref) =>
     timeBoxed(storeTimeoutMs, () => store.extend(ref, leaseMs)),
   );
@@ -197,8 +212,7 @@ export function replayGuardOf(settings: NormalizedReplayGuardOptions): WebhookRe
         deliveryId === undefined ? undefined : { scope: SCOPE, key: `delivery:${deliveryId}`, token };
       const refs: IdempotencyRecordRef[] = [];
       if (byId) {
-        const claimed = await claimRef(byId, FINGERPRINT);
-        switch (claimed.status) {
+        switch (claimed(await claimRef(byId, FINGERPRINT))) {
           case "completed":
             return { status: "processed" };
           case "in-flight":
@@ -208,17 +222,17 @@ export function replayGuardOf(settings: NormalizedReplayGuardOptions): WebhookRe
         }
         refs.push(byId);
       }
-      let seen: Awaited<ReturnType<IdempotencyStore["claim"]>>;
+      let seen: ClaimStatus;
       try {
-        seen = await claimRef(bySignature, `${FINGERPRINT}:${deliveryId ?? ""}`);
+        seen = claimed(await claimRef(bySignature, `${FINGERPRINT}:${deliveryId ?? ""}`));
       } catch (error) {
         if (byId) await call((s) => s.release(byId)).catch(() => undefined);
         throw error;
       }
-      if (seen.status !== "claimed") {
+      if (seen !== "claimed") {
         if (byId) await call((s) => s.release(byId)).catch(() => undefined);
-        if (seen.status === "in-flight") return { status: "in-progress", retryAfterMs: leaseMs };
-        return seen.status === "completed" && byId ? { status: "processed" } : { status: "replayed" };
+        if (seen === "in-flight") return { status: "in-progress", retryAfterMs: leaseMs };
+        return seen === "completed" && byId ? { status: "processed" } : { status: "replayed" };
       }
       refs.push(bySignature);
       const lease = new AbortController();

@@ -1,7 +1,7 @@
 import { guardTelemetry } from "../internal/guardTelemetry.js";
 import { hmacKeys } from "./hmacKeys.js";
 import { verifySignedRequest } from "./verifySignedRequest.js";
-import { optionsObject, verifySignedWebhook } from "./verifySignedWebhook.js";
+import { optionsObject, own, verifySignedWebhook } from "./verifySignedWebhook.js";
 import { payloadOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
 import type { VerifyWebhookRequestOptions } from "./verifyWebhookRequest.js";
 import type { WebhookBody } from "./WebhookBody.js";
@@ -85,12 +85,13 @@ export interface WebhookVerifierOptions extends VerifyWebhookRequestOptions {
  */
 export function createWebhookVerifier(options: WebhookVerifierOptions): WebhookVerifier {
   const {
-    secret,
-    telemetry: given,
+    secret: _secret,
+    telemetry: _telemetry,
     ...defaults
   } = optionsObject(options, "pass the options as an object: createWebhookVerifier({ secret })", ["secret"]);
+  const secret = own(options, "secret");
   const telemetry = guardTelemetry(
-    given as WebhookTelemetry | undefined,
+    own(options, "telemetry") as WebhookTelemetry | undefined,
     "createWebhookVerifier:",
     "startWebhook",
   );

@@ -66,6 +66,17 @@ function wholeNumber(
 
 const STORE_METHODS = ["claim", "extend", "complete", "release", "close"] as const;
 
+/**
+ * The options set on the object itself, each read once: one inherited (from a polluted
+ * `Object.prototype`) is not an option, so that it can neither widen the time window nor pick the
+ * store or the secret.
+ */
+function ownOptions<T extends object>(options: T): T {
+  const own: Record<string, unknown> = Object.create(null);
+  for (const name of Object.keys(options)) own[name] = (options as Record<string, unknown>)[name];
+  return own as T;
+}
+
 /** Checks the options of a replay guard (a receiver's too) and creates a memory store when none is given. */
 export function normalizeReplayGuardOptions(
   options: WebhookReplayGuardOptions,
@@ -73,6 +84,7 @@ export function normalizeReplayGuardOptions(
 ): NormalizedReplayGuardOptions {
   if (typeof options !== "object" || options === null)
     throw new TypeError(`${caller}: options must be an object`);
+  options = ownOptions(options);
   const { store } = options;
   if (
     store !== undefined &&
@@ -122,6 +134,7 @@ export function normalizeReceiverOptions(options: WebhookReceiverOptions): Norma
   if (typeof options !== "object" || options === null) {
     throw new TypeError(`${CALLER}: pass the options as an object: createWebhookReceiver({ secret, on })`);
   }
+  options = ownOptions(options);
   const { on, onAny, onError } = options;
   if (!("secret" in options)) throw new TypeError(`${CALLER}: secret is required`);
   const keys = hmacKeys(options.secret);

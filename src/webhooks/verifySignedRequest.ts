@@ -3,6 +3,7 @@ import {
   checkSignedHeaders,
   kindOf,
   numberOption,
+  own,
   type VerifiedWebhookSignature,
   verifySignedBody,
 } from "./verifySignedWebhook.js";
@@ -113,9 +114,9 @@ export async function verifySignedRequest(
   check: RequestCheck,
   keys: Promise<readonly CryptoKey[]>,
 ): Promise<VerifiedWebhookSignature> {
-  const { signal } = check;
-  const max = numberOption("maxBodyBytes", check.maxBodyBytes, MAX_BODY_BYTES, true);
-  const timeoutMs = timeoutOption(check.timeoutMs);
+  const signal = own(check, "signal");
+  const max = numberOption("maxBodyBytes", own(check, "maxBodyBytes"), MAX_BODY_BYTES, true);
+  const timeoutMs = timeoutOption(own(check, "timeoutMs"));
   if (
     signal !== undefined &&
     (typeof (signal as AbortSignal).addEventListener !== "function" ||

@@ -57,10 +57,17 @@ export function optionsObject(
   usage: string,
   names: readonly string[] = ["body", "headers", "secret"],
 ): Record<string, unknown> {
-  return isPlainObject(options) && (!names.length || names.some((name) => name in options))
+  return isPlainObject(options) && (!names.length || names.some((name) => Object.hasOwn(options, name)))
     ? options
     : fail("INVALID_INPUT", usage);
 }
+
+/**
+ * An option the caller set on the object itself: one inherited (from a polluted `Object.prototype`)
+ * is not an option, so that it can neither widen the time window nor choose the secret.
+ */
+export const own = (options: object, name: string): unknown =>
+  Object.hasOwn(options, name) ? (options as Record<string, unknown>)[name] : undefined;
 
 /**
  * A signed header, matched case-insensitively, or the error that says it is missing or came more
@@ -114,9 +121,9 @@ function clockOf(now: unknown): number {
  * body, so a request refused here is never read.
  */
 export function checkSignedHeaders(check: HeaderCheck): SignedHeaders {
-  const { headers } = check;
-  const clock = clockOf(check.now);
-  const tolerance = numberOption("toleranceMs", check.toleranceMs, 300_000);
+  const headers = own(check, "headers");
+  const clock = clockOf(own(check, "now"));
+  const tolerance = numberOption("toleranceMs", own(check, "toleranceMs"), 300_000);
   if (typeof headers !== "object" || !headers) fail("INVALID_INPUT", "headers must be Headers or a record");
   const timestamp = signedHeader(headers as object, "service-timestamp");
   const signature = signedHeader(headers as object, "service-signature");
@@ -232,7 +239,7 @@ export function verifySignedWebhook(
   input: Record<string, unknown>,
   keys: Promise<readonly CryptoKey[]>,
 ): Promise<VerifiedWebhookSignature> {
-  const body = bodyBytes(input.body);
+  const body = bodyBytes(own(input, "body"));
   return verifySignedBody(checkSignedHeaders(input), keys, body);
 }
 

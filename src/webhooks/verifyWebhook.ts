@@ -4,6 +4,7 @@ import type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
 import {
   asVerificationError,
   optionsObject,
+  own,
   type VerifiedWebhookSignature,
   verifySignedWebhook,
 } from "./verifySignedWebhook.js";
@@ -103,7 +104,7 @@ const usage = "pass one options object: verifyWebhook({ body, headers, secret })
 export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<SafeVerifyWebhookResult> {
   return validateVerified(async () => {
     const input = optionsObject(options, usage);
-    return verifySignedWebhook(input, hmacKeys(input.secret));
+    return verifySignedWebhook(input, hmacKeys(own(input, "secret")));
   });
 }
 

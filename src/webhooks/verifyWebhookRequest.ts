@@ -1,7 +1,7 @@
 import { hmacKeys } from "./hmacKeys.js";
 import type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
 import { verifySignedRequest } from "./verifySignedRequest.js";
-import { optionsObject } from "./verifySignedWebhook.js";
+import { optionsObject, own } from "./verifySignedWebhook.js";
 import { payloadOf, type SafeVerifyWebhookResult, validateVerified } from "./verifyWebhook.js";
 import type { WebhookPayload } from "./webhookPayloadSchema.js";
 
@@ -64,7 +64,7 @@ export function safeVerifyWebhookRequest(
 ): Promise<SafeVerifyWebhookResult> {
   return validateVerified(async () => {
     const input = optionsObject(options, usage, ["secret"]);
-    return verifySignedRequest(request, input, hmacKeys(input.secret));
+    return verifySignedRequest(request, input, hmacKeys(own(input, "secret")));
   });
 }
 

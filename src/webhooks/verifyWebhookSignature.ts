@@ -3,6 +3,7 @@ import type { VerifyWebhookOptions } from "./VerifyWebhookOptions.js";
 import {
   asVerificationError,
   optionsObject,
+  own,
   type VerifiedWebhookSignature,
   verifySignedWebhook,
 } from "./verifySignedWebhook.js";
@@ -40,7 +41,7 @@ export async function verifyWebhookSignature(
     options,
     "pass one options object: verifyWebhookSignature({ body, headers, secret })",
   );
-  return verifySignedWebhook(input, hmacKeys(input.secret));
+  return verifySignedWebhook(input, hmacKeys(own(input, "secret")));
 }
 
 /**

@@ -64,7 +64,7 @@ describe("redirects", () => {
   it("a relative Location is resolved against the endpoint; a malformed one is left out", async () => {
     service.script.push({ kind: "status", status: 307, headers: { location: "../moved?x=1" } });
     await expect(client().createEvent(message)).rejects.toMatchObject({
-      location: `${new URL(service.url).origin}/moved?x=1`,
+      location: `${new URL(service.url).origin}/moved?…`,
     });
     service.script.push({ kind: "status", status: 308, headers: { location: "http://[bad" } });
     await expect(client().createEvent(message)).rejects.toMatchObject({ status: 308, location: undefined });
