@@ -1,6 +1,7 @@
 import { describeFound, describeValue, withArticle } from "../internal/describe.js";
 import { guardTelemetry } from "../internal/guardTelemetry.js";
 import { type InternalRetryOptions, normalizeRetryOptions } from "../internal/normalizeRetryOptions.js";
+import { ownOptions } from "../internal/ownOptions.js";
 import {
   type DefaultEventAttributeNames,
   type EventAttributeNames,
@@ -182,6 +183,7 @@ export function normalizeClientOptions(
   if (typeof options !== "object" || options === null) {
     throw new TypeError(`${prefix} options must be an object, not ${describeFound(options)}`);
   }
+  options = ownOptions(options);
   const endpoint = endpointOf(options.baseUrl);
   const authorization: unknown = options.authorization;
   if (typeof authorization !== "string" && typeof authorization !== "function") {

@@ -1,5 +1,6 @@
 import { guardTelemetry } from "../internal/guardTelemetry.js";
 import { type InternalRetryOptions, normalizeRetryOptions } from "../internal/normalizeRetryOptions.js";
+import { ownOptions } from "../internal/ownOptions.js";
 import { MAX_TIMER_MS } from "../internal/sleep.js";
 import type { WebhookSignatureEncoding } from "../webhooks/signWebhook.js";
 import { type CheckedEndpoint, checkEndpoints } from "./checkEndpoints.js";
@@ -89,6 +90,7 @@ const queueMethods = ["add", "take", "complete", "retry", "dead", "release", "li
  */
 export function normalizeDispatcherOptions(options: WebhookDispatcherOptions): NormalizedDispatcherOptions {
   if (typeof options !== "object" || options === null) fail("options must be an object with endpoints");
+  options = ownOptions(options);
   const { endpoints, queue, deliver = true } = options;
   const destinations = createDestinationPolicy(options.destinations);
   let resolveEndpoints: NormalizedDispatcherOptions["endpoints"];

@@ -1,4 +1,5 @@
 import { guardTelemetry } from "../internal/guardTelemetry.js";
+import { ownOptions } from "../internal/ownOptions.js";
 import {
   DEFAULT_EVENT_ATTRIBUTE_NAMES,
   type EventAttributeNames,
@@ -85,6 +86,7 @@ export function normalizeHandlerOptions(options: EventsHandlerOptions): Normaliz
   if (typeof options !== "object" || options === null) {
     throw new TypeError("createEventsHandler: options must be an object with authorize and create");
   }
+  options = ownOptions(options);
   const { authorize, create, store, location, path = HANDLER_DEFAULTS.path } = options;
   if (typeof authorize !== "function") {
     throw new TypeError("createEventsHandler: authorize must be a function returning a principal or null");

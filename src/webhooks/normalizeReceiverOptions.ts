@@ -1,4 +1,5 @@
 import { guardTelemetry } from "../internal/guardTelemetry.js";
+import { ownOptions } from "../internal/ownOptions.js";
 import { createMemoryIdempotencyStore } from "../server/createMemoryIdempotencyStore.js";
 import type { IdempotencyStore } from "../server/IdempotencyStore.js";
 import { hmacKeys } from "./hmacKeys.js";
@@ -65,17 +66,6 @@ function wholeNumber(
 }
 
 const STORE_METHODS = ["claim", "extend", "complete", "release", "close"] as const;
-
-/**
- * The options set on the object itself, each read once: one inherited (from a polluted
- * `Object.prototype`) is not an option, so that it can neither widen the time window nor pick the
- * store or the secret.
- */
-function ownOptions<T extends object>(options: T): T {
-  const own: Record<string, unknown> = Object.create(null);
-  for (const name of Object.keys(options)) own[name] = (options as Record<string, unknown>)[name];
-  return own as T;
-}
 
 /** Checks the options of a replay guard (a receiver's too) and creates a memory store when none is given. */
 export function normalizeReplayGuardOptions(
